@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point toward the pure model: Navigation and Storage know nothing
+// of terminals or HTTP; the executable only parses options and wires parts.
+let package = Package(
+    name: "objsh",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        .target(name: "Navigation"),
+        .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+    ]
+)

@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+
+/// One page of a container listing over a directory tree, with Swift's semantics.
+///
+/// The walk visits children in the byte order of full object names: a folder `d`
+/// sorts as `d/`, so `a-c` comes before everything under `a/`, exactly as the
+/// names `a-c` and `a/b` sort. Each directory is read in chunks of the smallest
+/// names still wanted, so memory stays proportional to the page, not the folder.
+struct FileListing {
+    let containerPath: String
+    let query: ListingQuery
+
+    private var marker: String { query.marker }
+    private var prefix: String { query.prefix }
+    private var foldsAtSlash: Bool { query.delimiter == "/" }
+
+    func page() throws -> [ListingEntry] {
+        var page = Page(limit: max(0, query.limit), marker: marker, prefix: prefix, delimiter: query.delimiter)
+        guard page.limit > 0 else { return [] }
+        _ = try walk(relative: "", into: &page)
+        return page.entries
+    }
+
+    /// Walks `relative` (empty or ending in `/`); true when the page is full.
+    private func walk(relative: String, into page: inout Page) throws -> Bool {
+        let chunk = max(page.limit - page.entries.count, 256)
+        var after: String?
+        while true {
+            let children = try DirectoryReader.smallestChildren(
+                of: containerPath + "/" + relative, count: chunk,
+                key: { relative + $0.name + ($0.isDirectory ? "/" : "") },
+                accept: { child, key in
+                    if let after, !after.precedesInByteOrder(key) { return false }
+                    return isWanted(key: key, isDirectory: child.isDirectory)
+                })
+            for (child, key) in children {
+                after = key
+                if child.isDirectory {
+                    if try visitDirectory(key: key, into: &page) { return true }
+                } else if page.offer(.object(try summary(of: key))) {
+                    return true
+                }
+            }
+            if children.count < chunk { return false }
+        }
+    }
+
+    private func visitDirectory(key: String, into page: inout Page) throws -> Bool {
+        let path = containerPath + "/" + key
+        if key.hasBytePrefix(prefix) && foldsAtSlash {
+            return key.precedesInByteOrder(marker) || key == marker ? false : page.offer(.subdir(key))
+        }
+        if DirectoryReader.isEmptyDirectory(path) {
+            // An empty folder stands for its marker object `key`, as `mkdir` makes it.
+            guard key.hasBytePrefix(prefix), marker.precedesInByteOrder(key) else { return false }
+            return page.offer(.object(ObjectSummary(name: key, bytes: 0, contentType: ContentType.directory, lastModified: modificationDate(path))))
+        }
+        return try walk(relative: key, into: &page)
+    }
+
+    /// Whether anything at or under `key` can be in the listing.
+    private func isWanted(key: String, isDirectory: Bool) -> Bool {
+        let matchesPrefix = key.hasBytePrefix(prefix) || (isDirectory && prefix.hasBytePrefix(key))
+        guard matchesPrefix else { return false }
+        if marker.precedesInByteOrder(key) { return true }
+        // A folder sorting before the marker can still hold names after it.
+        return isDirectory && marker.hasBytePrefix(key)
+    }
+
+    private func summary(of name: String) throws -> ObjectSummary {
+        var info = stat()
+        guard lstat(containerPath + "/" + name, &info) == 0 else {
+            throw StorageError.io("cannot stat \(name): \(String(cString: strerror(errno)))")
+        }
+        return ObjectSummary(name: name, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: name), lastModified: Date(stat: info))
+    }
+
+    private func modificationDate(_ path: String) -> Date? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Date(stat: info) : nil
+    }
+}
+
+/// The entries gathered so far, with delimiter folding for delimiters other than `/`.
+private struct Page {
+    let limit: Int
+    let marker: String
+    let prefix: String
+    let delimiter: Character?
+    var entries: [ListingEntry] = []
+
+    /// Adds an entry (folded when a delimiter other than `/` applies); true when full.
+    mutating func offer(_ entry: ListingEntry) -> Bool {
+        if let delimiter, delimiter != "/", case .object(let object) = entry,
+           let folded = Self.fold(object.name, prefix: prefix, delimiter: delimiter) {
+            // Swift never repeats the marker's own subdir, nor one just listed.
+            if folded == marker || entries.last?.name == folded { return false }
+            entries.append(.subdir(folded))
+        } else {
+            entries.append(entry)
+        }
+        return entries.count >= limit
+    }
+
+    static func fold(_ name: String, prefix: String, delimiter: Character) -> String? {
+        let bytes = Array(name.utf8)
+        let start = prefix.utf8.count
+        let mark = Array(String(delimiter).utf8)
+        guard bytes.count >= start + mark.count else { return nil }
+        var index = start
+        while index + mark.count <= bytes.count {
+            if Array(bytes[index..<index + mark.count]) == mark {
+                return String(decoding: bytes[..<(index + mark.count)], as: UTF8.self)
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension Date {
+    init(stat info: stat) {
+        self.init(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+    }
+}

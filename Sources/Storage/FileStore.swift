@@ -1,0 +1,130 @@
+import Crypto
+import Foundation
+import Glibc
+
+/// The embedded `file` backend: a directory as an account.
+///
+/// Top-level folders are containers, files below them are objects named by their
+/// path inside the container, and an empty folder is a pseudo-folder marker.
+/// Writes go to a temporary file in the store and are renamed into place, so a
+/// half-written object is never visible. Names never escape the root: `.`, `..`,
+/// empty path segments and NUL are refused, and symbolic links are not followed.
+public struct FileStore: ObjectStore {
+    /// The store's root directory.
+    public let root: String
+    public var kind: String { "file" }
+    public var shortPageEndsListing: Bool { true }
+
+    /// Where uploads are written before they are renamed into place; never listed.
+    static let stagingName = ".objsh-staging"
+
+    public init(root: String) {
+        var path = root
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        self.root = path
+    }
+
+    public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
+        try requireRoot()
+        let children = try DirectoryReader.smallestChildren(
+            of: root, count: max(0, query.limit), key: { $0.name },
+            accept: { child, name in
+                child.isDirectory && name != Self.stagingName && name.hasBytePrefix(query.prefix)
+                    && query.marker.precedesInByteOrder(name)
+            })
+        // Counting every object of every container would walk the whole store; `info` does that.
+        return children.map { ContainerSummary(name: $0.key, objectCount: nil, bytes: nil) }
+    }
+
+    public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
+        let path = try containerPath(container)
+        return try FileListing(containerPath: path, query: query).page()
+    }
+
+    public func accountInfo() async throws -> AccountInfo {
+        var info = AccountInfo(containerCount: 0, objectCount: 0, bytes: 0)
+        for try await page in containerPages() {
+            for container in page {
+                let totals = try await containerInfo(container.name)
+                info.containerCount += 1
+                info.objectCount += totals.objectCount
+                info.bytes += totals.bytes
+            }
+        }
+        return info
+    }
+
+    public func containerInfo(_ container: String) async throws -> ContainerInfo {
+        let path = try containerPath(container)
+        var info = ContainerInfo(name: container, objectCount: 0, bytes: 0, lastModified: Self.modificationDate(path))
+        for try await page in objectPages(in: container) {
+            for case .object(let object) in page {
+                info.objectCount += 1
+                info.bytes += object.bytes
+            }
+        }
+        return info
+    }
+
+    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+        try validateObjectName(name)
+        let path = try containerPath(container) + "/" + name
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
+        let kind = info.st_mode & S_IFMT
+        if name.hasSuffix("/") {
+            // Only an empty folder is a marker object; a folder with content is a pseudo-folder.
+            guard kind == S_IFDIR, DirectoryReader.isEmptyDirectory(path) else {
+                throw StorageError.noSuchObject(container: container, name: name)
+            }
+            return ObjectInfo(container: container, name: name, bytes: 0, contentType: ContentType.directory,
+                              etag: Self.emptyMD5, lastModified: Date(stat: info))
+        }
+        guard kind == S_IFREG else { throw StorageError.noSuchObject(container: container, name: name) }
+        return ObjectInfo(container: container, name: name, bytes: Int64(info.st_size),
+                          contentType: ContentType.guess(forName: name), etag: try Self.md5(ofFileAt: path),
+                          lastModified: Date(stat: info))
+    }
+
+    public func createContainer(_ name: String) async throws {
+        try requireRoot()
+        try validateContainerName(name)
+        if mkdir(root + "/" + name, 0o755) != 0 {
+            if errno == EEXIST { throw StorageError.containerExists(name) }
+            throw StorageError.io("cannot create container \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    public func createFolderMarker(container: String, name: String) async throws {
+        try validateObjectName(name)
+        let base = try containerPath(container)
+        guard name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "a folder name ends with /") }
+        try makeDirectories(base, relative: name)
+    }
+
+    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+        try validateObjectName(name)
+        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
+        let base = try containerPath(container)
+        let target = base + "/" + name
+        var existing = stat()
+        if lstat(target, &existing) == 0 && existing.st_mode & S_IFMT == S_IFDIR {
+            throw StorageError.invalidName(name, reason: "a folder of that name exists")
+        }
+        let staged = try stagingFile()
+        var keep = false
+        defer { if !keep { unlink(staged) } }
+        let etag = try Self.copy(from: source, to: staged)
+        if let slash = name.lastIndex(of: "/") {
+            try makeDirectories(base, relative: String(name[...slash]))
+        }
+        guard rename(staged, target) == 0 else {
+            throw StorageError.io("cannot store \(name): \(String(cString: strerror(errno)))")
+        }
+        keep = true
+        var info = stat()
+        lstat(target, &info)
+        return ObjectInfo(container: container, name: name, bytes: Int64(info.st_size),
+                          contentType: contentType ?? ContentType.guess(forName: name), etag: etag, lastModified: Date(stat: info))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// An account of an object storage service, with the OpenStack Swift API's semantics.
+///
+/// Every backend sorts, pages, filters and folds listings in exactly the same way,
+/// so nothing above this protocol cares which one it talks to.
+public protocol ObjectStore: Sendable {
+    /// The backend's kind, as the config names it (`file`, `swift`).
+    var kind: String { get }
+
+    /// One page of the account's containers. Only `prefix`, `marker` and `limit` apply.
+    func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary]
+
+    /// One page of a container's objects and, with a delimiter, pseudo-folders.
+    func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry]
+
+    /// Totals of the account.
+    func accountInfo() async throws -> AccountInfo
+
+    /// Totals and metadata of one container; `noSuchContainer` when missing.
+    func containerInfo(_ container: String) async throws -> ContainerInfo
+
+    /// Metadata of one object; `noSuchObject` when missing.
+    func objectInfo(container: String, name: String) async throws -> ObjectInfo
+
+    /// Creates a container; `containerExists` when it is there already.
+    func createContainer(_ name: String) async throws
+
+    /// Creates a pseudo-folder marker (`name` ends with `/`, type `application/directory`).
+    func createFolderMarker(container: String, name: String) async throws
+
+    /// Stores a local file as an object, whole or not at all, and checks its MD5.
+    func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo
+
+    /// Whether a page shorter than its limit proves the end of a listing.
+    /// Some servers return short pages before the end; for those, paging goes on
+    /// until an empty page.
+    var shortPageEndsListing: Bool { get }
+}
+
+extension ObjectStore {
+    public var shortPageEndsListing: Bool { false }
+
+    /// Every entry of a container listing, fetched page by page with `marker`.
+    ///
+    /// Only one page is held at a time, so a million objects list in bounded memory.
+    public func objectPages(in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ListingEntry> {
+        ListingPages(pageSize: pageSize, endsOnShortPage: shortPageEndsListing) { marker, limit in
+            try await listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit))
+        } name: { $0.name }
+    }
+
+    /// Every container of the account, page by page.
+    public func containerPages(prefix: String = "", pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ContainerSummary> {
+        ListingPages(pageSize: pageSize, endsOnShortPage: shortPageEndsListing) { marker, limit in
+            try await listContainers(ListingQuery(prefix: prefix, marker: marker, limit: limit))
+        } name: { $0.name }
+    }
+}
+
+/// Pages of a listing as an async sequence; each element is one page.
+public struct ListingPages<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Fetch = @Sendable (_ marker: String, _ limit: Int) async throws -> [Element]
+    let pageSize: Int
+    let endsOnShortPage: Bool
+    let fetch: Fetch
+    let name: @Sendable (Element) -> String
+
+    public init(pageSize: Int, endsOnShortPage: Bool, fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String) {
+        self.pageSize = pageSize
+        self.endsOnShortPage = endsOnShortPage
+        self.fetch = fetch
+        self.name = name
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(pages: self)
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let pages: ListingPages
+        var marker = ""
+        var isFinished = false
+
+        public mutating func next() async throws -> [Element]? {
+            guard !isFinished else { return nil }
+            try Task.checkCancellation()
+            let page = try await pages.fetch(marker, pages.pageSize)
+            guard let last = page.last else {
+                isFinished = true
+                return nil
+            }
+            if pages.endsOnShortPage && page.count < pages.pageSize { isFinished = true }
+            let next = pages.name(last)
+            // A server that repeats its marker would loop forever; stop instead.
+            if !next.utf8.lexicographicallyPrecedes(marker.utf8) && next != marker {
+                marker = next
+            } else {
+                isFinished = true
+            }
+            return page
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Why a storage operation failed. The shell turns these into messages in one place.
+public enum StorageError: Error, Sendable, Equatable {
+    /// No container of that name.
+    case noSuchContainer(String)
+    /// No object (or pseudo-folder) of that name in the container.
+    case noSuchObject(container: String, name: String)
+    /// The container exists already (creating it again).
+    case containerExists(String)
+    /// A name the store cannot hold; `reason` says why, for the user.
+    case invalidName(String, reason: String)
+    /// A local file to upload cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// The credentials were refused.
+    case unauthorized(String)
+    /// The server answered with an error status; `message` is its own text.
+    case server(status: Int, message: String)
+    /// The server could not be reached.
+    case unreachable(String)
+    /// The server stopped answering.
+    case timedOut(String)
+    /// The bytes stored differ from the bytes sent; nothing was kept.
+    case checksumMismatch(expected: String, actual: String)
+    /// A local I/O failure in the store itself.
+    case io(String)
+    /// The operation was cancelled (Ctrl-C).
+    case cancelled
+}

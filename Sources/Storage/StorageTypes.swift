@@ -1,0 +1,131 @@
+import Foundation
+
+/// What a listing request asks for, with the OpenStack Swift API's semantics.
+///
+/// Entries are sorted by the UTF-8 bytes of their names; only names after
+/// `marker` and starting with `prefix` are returned; with a `delimiter`, names
+/// that contain it after the prefix fold into one `subdir` entry each.
+public struct ListingQuery: Sendable, Equatable {
+    public var prefix: String
+    public var delimiter: Character?
+    public var marker: String
+    public var limit: Int
+
+    /// The largest page the Swift API serves, and the default page size.
+    public static let maximumLimit = 10_000
+
+    public init(prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit) {
+        self.prefix = prefix
+        self.delimiter = delimiter
+        self.marker = marker
+        self.limit = limit
+    }
+}
+
+/// A container as an account listing shows it.
+public struct ContainerSummary: Sendable, Equatable {
+    public var name: String
+    /// Objects in the container; nil when the store cannot tell without walking it.
+    public var objectCount: Int?
+    /// Bytes in the container; nil when the store cannot tell without walking it.
+    public var bytes: Int64?
+    public init(name: String, objectCount: Int?, bytes: Int64?) {
+        self.name = name
+        self.objectCount = objectCount
+        self.bytes = bytes
+    }
+}
+
+/// An object as a container listing shows it.
+public struct ObjectSummary: Sendable, Equatable {
+    public var name: String
+    public var bytes: Int64
+    public var contentType: String
+    public var lastModified: Date?
+    public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil) {
+        self.name = name
+        self.bytes = bytes
+        self.contentType = contentType
+        self.lastModified = lastModified
+    }
+}
+
+/// One entry of a listing page.
+public enum ListingEntry: Sendable, Equatable {
+    case container(ContainerSummary)
+    case object(ObjectSummary)
+    /// A pseudo-folder: the full name up to and including the delimiter.
+    case subdir(String)
+
+    /// The full name the entry sorts by, which is also the next page's marker.
+    public var name: String {
+        switch self {
+        case .container(let summary): summary.name
+        case .object(let summary): summary.name
+        case .subdir(let prefix): prefix
+        }
+    }
+}
+
+/// Large-object manifests, as `info` reports them.
+public enum LargeObjectKind: Sendable, Equatable {
+    /// A static large object (SLO): the manifest lists the segments.
+    case staticManifest
+    /// A dynamic large object (DLO): segments are every object under this `container/prefix`.
+    case dynamicManifest(String)
+}
+
+/// The account as `info` shows it.
+public struct AccountInfo: Sendable, Equatable {
+    public var containerCount: Int
+    public var objectCount: Int
+    public var bytes: Int64
+    public var metadata: [String: String]
+    public init(containerCount: Int, objectCount: Int, bytes: Int64, metadata: [String: String] = [:]) {
+        self.containerCount = containerCount
+        self.objectCount = objectCount
+        self.bytes = bytes
+        self.metadata = metadata
+    }
+}
+
+/// A container as `info` shows it.
+public struct ContainerInfo: Sendable, Equatable {
+    public var name: String
+    public var objectCount: Int
+    public var bytes: Int64
+    public var lastModified: Date?
+    public var storagePolicy: String?
+    public var metadata: [String: String]
+    public init(name: String, objectCount: Int, bytes: Int64, lastModified: Date? = nil, storagePolicy: String? = nil, metadata: [String: String] = [:]) {
+        self.name = name
+        self.objectCount = objectCount
+        self.bytes = bytes
+        self.lastModified = lastModified
+        self.storagePolicy = storagePolicy
+        self.metadata = metadata
+    }
+}
+
+/// An object as `info` shows it.
+public struct ObjectInfo: Sendable, Equatable {
+    public var container: String
+    public var name: String
+    public var bytes: Int64
+    public var contentType: String
+    /// The MD5 of the content in hex (for a large object, the server's ETag).
+    public var etag: String
+    public var lastModified: Date?
+    public var metadata: [String: String]
+    public var largeObject: LargeObjectKind?
+    public init(container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil, metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil) {
+        self.container = container
+        self.name = name
+        self.bytes = bytes
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.metadata = metadata
+        self.largeObject = largeObject
+    }
+}
