@@ -11,8 +11,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "Navigation"),
+        .target(name: "Rendering"),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
     ]
 )

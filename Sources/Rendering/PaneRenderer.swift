@@ -1,0 +1,92 @@
+/// Lays out one pane as a column of styled lines, each exactly the column width.
+enum PaneRenderer {
+    /// Header line (title and summary) and body lines of `pane` for a column `width` cells
+    /// wide holding at most `height` body lines.
+    static func render(_ pane: PaneView, width: Int, height: Int) -> (header: StyledLine, body: [StyledLine]) {
+        (header(pane, width: width), body(pane.body, width: width, height: height))
+    }
+
+    static func header(_ pane: PaneView, width: Int) -> StyledLine {
+        var text = TerminalEscaping.escape(pane.title)
+        if !pane.summary.isEmpty { text += "  " + TerminalEscaping.escape(pane.summary) }
+        var line = StyledLine(DisplayWidth.truncate(text, toWidth: width), style: .bold)
+        line.pad(toWidth: width)
+        return line
+    }
+
+    static func body(_ body: PaneBody, width: Int, height: Int) -> [StyledLine] {
+        switch body {
+        case let .entries(rows, total):
+            return entries(rows, total: total, width: width, height: height)
+        case let .fields(fields):
+            return self.fields(fields, width: width, height: height)
+        case let .message(message):
+            return [plain("  " + TerminalEscaping.escape(message), width: width)]
+        }
+    }
+
+    private static func entries(_ rows: [PaneRow], total: Int, width: Int, height: Int) -> [StyledLine] {
+        // A caller may hold more rows than it counted; never report a negative "more".
+        let total = max(total, rows.count)
+        if total == 0 { return [plain("  (empty)", width: width)] }
+        if total == rows.count && rows.count <= height {
+            return rows.map { entry($0, width: width) }
+        }
+        let shown = min(rows.count, height - 1)
+        // Scroll just far enough that the marked (open) entry stays visible.
+        var start = 0
+        if let marked = rows.firstIndex(where: \.isMarked), marked >= shown {
+            start = marked - shown + 1
+        }
+        var lines = rows[start..<(start + shown)].map { entry($0, width: width) }
+        lines.append(plain("  … \(total - shown) more", width: width))
+        return lines
+    }
+
+    /// One listing row: marker, name (with "/" for folders), right-aligned detail.
+    static func entry(_ row: PaneRow, width: Int) -> StyledLine {
+        let available = width - 2
+        let detail = TerminalEscaping.escape(row.detail)
+        let detailWidth = DisplayWidth.width(of: detail)
+        // The detail only earns its place when at least 4 cells of name remain beside it.
+        let showDetail = !detail.isEmpty && available >= 4 + 1 + detailWidth
+        let nameWidth = showDetail ? available - 1 - detailWidth : available
+        let name = TerminalEscaping.escape(row.name)
+        // The folder "/" is appended after truncation so it is never the part cut off.
+        let shownName = row.isFolder
+            ? DisplayWidth.truncate(name, toWidth: nameWidth - 1) + "/"
+            : DisplayWidth.truncate(name, toWidth: nameWidth)
+
+        var line = StyledLine(row.isMarked ? "> " : "  ")
+        line.append(shownName, style: row.isFolder ? [.bold, .blue] : [])
+        if showDetail {
+            line.pad(toWidth: 2 + nameWidth)
+            line.append(" " + detail)
+        }
+        line.pad(toWidth: width)
+        return row.isMarked ? line.adding(.reverse) : line
+    }
+
+    private static func fields(_ fields: [PaneField], width: Int, height: Int) -> [StyledLine] {
+        if fields.isEmpty { return [plain("  (empty)", width: width)] }
+        let labels = fields.map { TerminalEscaping.escape($0.label) + ":" }
+        // Cap the label column at half the pane so long labels cannot push values out of view.
+        let labelWidth = min(labels.map(DisplayWidth.width(of:)).max() ?? 0, max(1, (width - 2) / 2))
+        var lines: [StyledLine] = []
+        let overflow = fields.count > height
+        let shown = overflow ? height - 1 : fields.count
+        for index in 0..<shown {
+            let label = DisplayWidth.pad(labels[index], toWidth: labelWidth)
+            let value = TerminalEscaping.escape(fields[index].value)
+            lines.append(plain("  " + label + " " + value, width: width))
+        }
+        if overflow { lines.append(plain("  … \(fields.count - shown) more", width: width)) }
+        return lines
+    }
+
+    private static func plain(_ text: String, width: Int) -> StyledLine {
+        var line = StyledLine(DisplayWidth.truncate(text, toWidth: width))
+        line.pad(toWidth: width)
+        return line
+    }
+}
