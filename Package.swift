@@ -12,6 +12,7 @@ let package = Package(
     targets: [
         .target(name: "Navigation"),
         .target(name: "Rendering"),
+        .target(name: "Clusters"),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
