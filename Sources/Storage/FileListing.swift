@@ -48,7 +48,9 @@ struct FileListing {
 
     private func visitDirectory(key: String, into page: inout Page) throws -> Bool {
         let path = containerPath + "/" + key
-        if key.hasBytePrefix(prefix) && foldsAtSlash {
+        // A folder folds into a subdir only when its `/` comes after the prefix; the
+        // folder the prefix names (`docs/` for prefix `docs/`) is walked into.
+        if foldsAtSlash && key.hasBytePrefix(prefix) && key.utf8.count > prefix.utf8.count {
             return key.precedesInByteOrder(marker) || key == marker ? false : page.offer(.subdir(key))
         }
         if DirectoryReader.isEmptyDirectory(path) {

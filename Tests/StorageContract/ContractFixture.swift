@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+import Storage
+
+/// What the storage contract needs from a backend's test besides the store itself.
+public struct ContractFixture: Sendable {
+    /// Makes every container name of one run unique, so runs on a shared server never meet.
+    public var containerPrefix: String
+    /// Puts `count` small objects named `f000/o000000.txt` … (1,000 per folder) into
+    /// a new container, fast, and returns its name; may reuse one seeded before.
+    public var seedManyObjects: @Sendable (_ count: Int) async throws -> String
+
+    public init(containerPrefix: String, seedManyObjects: @escaping @Sendable (_ count: Int) async throws -> String) {
+        self.containerPrefix = containerPrefix
+        self.seedManyObjects = seedManyObjects
+    }
+
+    /// A container name unique to this run.
+    public func container(_ base: String) -> String { containerPrefix + base }
+
+    /// The name `seedManyObjects` gives to object number `index`.
+    public static func seededName(_ index: Int) -> String {
+        String(format: "f%03d/o%06d.txt", index / 1000, index)
+    }
+
+    /// A run prefix from the clock and a random number, e.g. `ct1a2b3c-`.
+    public static func uniquePrefix() -> String {
+        "ct" + String(UInt32.random(in: 0...UInt32.max), radix: 36) + "-"
+    }
+}
+
+/// Local files for uploads, removed with the scratch directory.
+public struct ScratchFiles {
+    public let directory: String
+
+    public init() throws {
+        directory = NSTemporaryDirectory() + "objsh-contract-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// Writes `bytes` to a new file and returns its path.
+    public func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let path = directory + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    public func remove() { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// The MD5 of `bytes` in lower-case hex, as ETags are.
+    public static func md5(_ bytes: [UInt8]) -> String {
+        Insecure.MD5.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Bytes that differ from position to position, so a shifted chunk changes the MD5.
+    public static func pattern(count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 251) }
+    }
+}

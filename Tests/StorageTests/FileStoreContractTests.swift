@@ -1,0 +1,49 @@
+import Foundation
+import Storage
+import StorageContract
+import XCTest
+
+/// The storage contract against the embedded `file` backend in a temporary directory.
+final class FileStoreContractTests: XCTestCase {
+    private var root = ""
+    private var contract: StorageContract!
+
+    override func setUp() async throws {
+        root = NSTemporaryDirectory() + "objsh-filestore-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let store = FileStore(root: root)
+        let fixture = ContractFixture(containerPrefix: ContractFixture.uniquePrefix()) { [root] count in
+            try Self.seed(root: root, container: "many", count: count)
+            return "many"
+        }
+        contract = StorageContract(store: store, fixture: fixture)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Seeding writes files directly: the contract is about listing them, not uploading.
+    static func seed(root: String, container: String, count: Int) throws {
+        for index in 0..<count {
+            let path = root + "/" + container + "/" + ContractFixture.seededName(index)
+            if index % 1000 == 0 {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            }
+            guard FileManager.default.createFile(atPath: path, contents: Data("object \(index)\n".utf8)) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+        }
+    }
+
+    func testEmptyContainer() async throws { try await contract.checkEmptyContainer() }
+    func testByteOrderAndAwkwardNames() async throws { try await contract.checkByteOrderAndAwkwardNames() }
+    func testPrefixDelimiterMarkerLimit() async throws { try await contract.checkPrefixDelimiterMarkerLimit() }
+    func testPagingWithSmallPages() async throws { try await contract.checkPagingWithSmallPages() }
+    func testNamesEndingInSlash() async throws { try await contract.checkNamesEndingInSlash() }
+    func testContainerListing() async throws { try await contract.checkContainerListing() }
+    func testManyObjects() async throws { try await contract.checkManyObjects() }
+    func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
+    func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
+    func testMissingThings() async throws { try await contract.checkMissingThings() }
+}
