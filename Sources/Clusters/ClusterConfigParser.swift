@@ -1,0 +1,150 @@
+/// Reads objsh's config file: `[cluster NAME]` sections of `key = value` lines.
+///
+///     # comments start with # or ;
+///     [cluster dal05]
+///     type = swift
+///     auth_url = https://dal05.objectstorage.example/auth/v1.0
+///     user = SLOS123:me
+///     key_command = pass show objsh/dal05
+///
+///     [cluster backup]
+///     type = file
+///     path = ~/backup
+///
+/// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
+/// `token` and `insecure = true|false`; file clusters take `path`.
+public struct ClusterConfigParser {
+    /// The file's path, for messages.
+    public let path: String
+    /// `$HOME`, for `~` in paths.
+    public let home: String
+
+    public init(path: String, home: String) {
+        self.path = path
+        self.home = home
+    }
+
+    /// Keys each type accepts; `type` is accepted by both.
+    static let swiftKeys: Set<String> = ["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure"]
+    static let fileKeys: Set<String> = ["type", "path"]
+
+    /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
+    public func parse(_ text: String) throws -> [Cluster] {
+        var sections: [ClusterConfigSection] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = rawLine.trimmingCharacters(in: " \t\r")
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                let section = try header(line, number: number)
+                if sections.contains(where: { $0.name == section.name }) {
+                    throw invalid(number, "cluster \(section.name) is defined twice")
+                }
+                sections.append(section)
+                continue
+            }
+            guard !sections.isEmpty else { throw invalid(number, "\"\(line)\" is outside a [cluster NAME] section") }
+            guard let equals = line.firstIndex(of: "=") else { throw invalid(number, "expected key = value, found \"\(line)\"") }
+            let key = String(line[..<equals]).trimmingCharacters(in: " \t")
+            let value = String(line[line.index(after: equals)...]).trimmingCharacters(in: " \t")
+            guard !key.isEmpty else { throw invalid(number, "a line starts with =") }
+            guard sections[sections.count - 1].values[key] == nil else { throw invalid(number, "\(key) is set twice") }
+            sections[sections.count - 1].values[key] = (value, number)
+        }
+        return try sections.map(cluster)
+    }
+
+    /// Whether the text sets a secret (`key` or `token`), which makes loose permissions a risk.
+    public static func holdsSecrets(_ clusters: [Cluster]) -> Bool {
+        clusters.contains { cluster in
+            if case .swift(let swift) = cluster.endpoint { return swift.key != nil || swift.token != nil }
+            return false
+        }
+    }
+
+    private func header(_ line: String, number: Int) throws -> ClusterConfigSection {
+        guard line.hasSuffix("]") else { throw invalid(number, "a section header ends with ]") }
+        let inside = line.dropFirst().dropLast().trimmingCharacters(in: " \t")
+        let words = inside.split(separator: " ", maxSplits: 1).map { String($0).trimmingCharacters(in: " \t") }
+        guard words.first == "cluster" else { throw invalid(number, "unknown section [\(inside)]; expected [cluster NAME]") }
+        guard words.count == 2, !words[1].isEmpty else { throw invalid(number, "[cluster] needs a name") }
+        guard !words[1].contains(where: { $0 == " " || $0 == "\t" || $0 == "/" }) else {
+            throw invalid(number, "a cluster name cannot contain spaces or /")
+        }
+        return ClusterConfigSection(name: words[1], line: number)
+    }
+
+    private func cluster(_ section: ClusterConfigSection) throws -> Cluster {
+        let type = section.values["type"]?.value ?? ""
+        switch type {
+        case "swift":
+            try checkKeys(section, allowed: Self.swiftKeys, type: type)
+            return Cluster(name: section.name, endpoint: .swift(try swiftEndpoint(section)), origin: "config")
+        case "file":
+            try checkKeys(section, allowed: Self.fileKeys, type: type)
+            guard let path = section.values["path"]?.value, !path.isEmpty else {
+                throw invalid(section.line, "cluster \(section.name) (file) needs a path")
+            }
+            return Cluster(name: section.name, endpoint: .directory(path: expandingTilde(path)), origin: "config")
+        case "":
+            throw invalid(section.line, "cluster \(section.name) needs a type (swift or file)")
+        default:
+            throw invalid(section.values["type"]!.line, "unknown type \"\(type)\"; expected swift or file")
+        }
+    }
+
+    private func swiftEndpoint(_ section: ClusterConfigSection) throws -> SwiftEndpoint {
+        func value(_ key: String) -> String? { section.values[key]?.value }
+        var insecure = false
+        if let flag = section.values["insecure"] {
+            switch flag.value.lowercased() {
+            case "true", "yes", "1": insecure = true
+            case "false", "no", "0": insecure = false
+            default: throw invalid(flag.line, "insecure is true or false, not \"\(flag.value)\"")
+            }
+        }
+        let endpoint = SwiftEndpoint(authURL: value("auth_url"), user: value("user"), key: value("key"),
+                                     keyCommand: value("key_command"), storageURL: value("storage_url"),
+                                     token: value("token"), insecure: insecure)
+        if endpoint.key != nil && endpoint.keyCommand != nil {
+            throw invalid(section.values["key_command"]!.line, "set key or key_command, not both")
+        }
+        let canLogIn = endpoint.authURL != nil && endpoint.user != nil && (endpoint.key != nil || endpoint.keyCommand != nil)
+        guard canLogIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
+            throw invalid(section.line, "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
+        }
+        return endpoint
+    }
+
+    private func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
+        if let (key, entry) = section.values.filter({ !allowed.contains($0.key) }).min(by: { $0.value.line < $1.value.line }) {
+            throw invalid(entry.line, "unknown key \(key) for a \(type) cluster")
+        }
+    }
+
+    private func expandingTilde(_ path: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
+
+    private func invalid(_ line: Int, _ message: String) -> ClusterError {
+        .invalidConfig(path: path, line: line, message: message)
+    }
+}
+
+/// One `[cluster NAME]` section as read, each value with its line number.
+struct ClusterConfigSection {
+    var name: String
+    var line: Int
+    var values: [String: (value: String, line: Int)] = [:]
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var view = Substring(self)
+        while let first = view.first, set.contains(first) { view.removeFirst() }
+        while let last = view.last, set.contains(last) { view.removeLast() }
+        return String(view)
+    }
+}
