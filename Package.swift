@@ -8,14 +8,32 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "Navigation"),
         .target(name: "Rendering"),
         .target(name: "Clusters"),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "StorageOpenStack", dependencies: [
+            "Storage", "Clusters",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // The storage contract every backend must pass; a library so that each
+        // backend's test target runs the same suite.
+        .target(name: "StorageContract", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")],
+                path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
+        .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
+        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
     ]
 )

@@ -1,0 +1,87 @@
+import Crypto
+import Glibc
+import NIOCore
+import Storage
+import Synchronization
+
+/// The MD5 of the bytes sent by the latest try of an upload.
+final class UploadDigest: Sendable {
+    private let state = Mutex(Insecure.MD5())
+
+    func restart() { state.withLock { $0 = Insecure.MD5() } }
+    func update(_ bytes: UnsafeRawBufferPointer) { state.withLock { $0.update(bufferPointer: bytes) } }
+    var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
+}
+
+private extension String {
+    func leftPadded() -> String { count == 1 ? "0" + self : self }
+}
+
+/// A local file as an async sequence of 1 MiB buffers, hashed as they are read:
+/// the file is never held whole, and its MD5 is ready when the last byte is sent.
+struct FileUploadBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    static let chunkSize = 1 << 20
+
+    let path: String
+    let expectedBytes: Int64
+    let digest: UploadDigest
+
+    func makeAsyncIterator() -> Iterator {
+        digest.restart()
+        return Iterator(reader: FileReader(path: path), expectedBytes: expectedBytes, digest: digest)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let reader: FileReader
+        let expectedBytes: Int64
+        let digest: UploadDigest
+        var sent: Int64 = 0
+
+        mutating func next() async throws -> ByteBuffer? {
+            try Task.checkCancellation()
+            guard let chunk = try reader.read(upTo: FileUploadBody.chunkSize) else {
+                guard sent == expectedBytes else { throw changed() }
+                return nil
+            }
+            sent += Int64(chunk.count)
+            guard sent <= expectedBytes else { throw changed() }
+            chunk.withUnsafeBytes { digest.update($0) }
+            return ByteBuffer(bytes: chunk)
+        }
+
+        private func changed() -> StorageError {
+            .unreadableFile(path: reader.path, reason: "the file changed size while it was uploaded")
+        }
+    }
+}
+
+/// An open file, closed when the last reference goes.
+final class FileReader: @unchecked Sendable {
+    // Used by one iterator at a time, as AsyncHTTPClient reads a body sequentially.
+    let path: String
+    private var descriptor: Int32 = -1
+    private var isOpened = false
+
+    init(path: String) { self.path = path }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// The next bytes, or nil at the end of the file.
+    func read(upTo count: Int) throws -> [UInt8]? {
+        if !isOpened {
+            isOpened = true
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            if got == 0 { return nil }
+            buffer.removeLast(count - got)
+            return buffer
+        }
+    }
+}

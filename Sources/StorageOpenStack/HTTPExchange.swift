@@ -1,0 +1,119 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// One HTTP request as the store describes it; the body is made anew for every try,
+/// because a streamed body can be read only once.
+struct HTTPExchangeRequest: Sendable {
+    var method: HTTPMethod
+    var url: String
+    var headers: HTTPHeaders = [:]
+    var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+}
+
+/// A complete response: status, headers and the whole (small) body.
+struct HTTPExchangeResponse: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: ByteBuffer
+
+    /// The server's text for an error, trimmed and cut to about 200 characters.
+    var errorText: String {
+        let text = String(buffer: body).trimmingSpaces()
+        let firstLines = text.split(separator: "\n").prefix(3).joined(separator: " ")
+        let message = firstLines.count > 200 ? String(firstLines.prefix(199)) + "…" : firstLines
+        return message.isEmpty ? HTTPResponseStatus(statusCode: status).reasonPhrase : message
+    }
+}
+
+/// Sends requests with one `HTTPClient`, retrying as the `RetryPolicy` says and
+/// telling the debug log about every try.
+struct HTTPExchange: Sendable {
+    let client: HTTPClient
+    let options: SwiftStoreOptions
+    let log: (@Sendable (String) -> Void)?
+
+    /// Sends `request`, retrying connection breaks, 5xx and 429; failures are `StorageError`s.
+    func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
+        var failedTries = 0
+        while true {
+            do {
+                let response = try await sendOnce(request)
+                guard RetryPolicy.isRetryable(status: response.status),
+                      let wait = options.retry.delay(afterFailedTry: failedTries + 1,
+                                                     retryAfter: RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After")),
+                                                     unitRandom: Double.random(in: 0..<1))
+                else { return response }
+                failedTries += 1
+                try await pause(seconds: wait)
+            } catch {
+                let failure = classify(error, url: request.url)
+                guard failure.isRetryable,
+                      let wait = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
+                else { throw failure.error }
+                failedTries += 1
+                try await pause(seconds: wait)
+            }
+        }
+    }
+
+    private func sendOnce(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
+        try Task.checkCancellation()
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = request.method
+        outgoing.headers = request.headers
+        if let makeBody = request.makeBody { outgoing.body = try makeBody() }
+        let started = ContinuousClock.now
+        do {
+            // Stalls are caught by the read timeout; the deadline only bounds a request
+            // that keeps trickling, so a long upload is not cut short.
+            let response = try await client.execute(outgoing, timeout: .hours(24))
+            let body = request.method == .HEAD
+                ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
+            record(request, outcome: "\(response.status.code)", since: started)
+            return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
+        } catch {
+            let failure = classify(error, url: request.url)
+            record(request, outcome: "failed: \(failure.error)", since: started)
+            throw failure
+        }
+    }
+
+    private func classify(_ error: Error, url: String) -> TransportFailure {
+        if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
+        return TransportFailure.classify(error, target: Self.target(of: url),
+                                         readTimeout: options.readTimeout, connectTimeout: options.connectTimeout)
+    }
+
+    private func pause(seconds: Double) async throws {
+        do {
+            try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+        } catch {
+            throw TransportFailure(error: .cancelled, isRetryable: false)
+        }
+    }
+
+    private func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
+        guard let log else { return }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        log(SwiftDebugLine.format(method: request.method.rawValue, url: request.url, headers: request.headers,
+                                  outcome: outcome, milliseconds: milliseconds))
+    }
+
+    /// `host:port` of a URL, for messages.
+    static func target(of url: String) -> String {
+        var rest = Substring(url)
+        var port = "80"
+        if let range = rest.range(of: "://") {
+            if rest[..<range.lowerBound].lowercased() == "https" { port = "443" }
+            rest = rest[range.upperBound...]
+        }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.split(separator: "@").last.map(String.init) ?? String(authority)
+        if hostPort.hasPrefix("[") || !hostPort.contains(":") {
+            return hostPort.contains("]:") ? hostPort : hostPort + ":" + port
+        }
+        return hostPort
+    }
+}

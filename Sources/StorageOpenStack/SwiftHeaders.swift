@@ -1,0 +1,64 @@
+import Foundation
+import NIOHTTP1
+import Storage
+
+/// Reads the `info` of an account, a container or an object from the headers of a HEAD.
+enum SwiftHeaders {
+    static func accountInfo(_ headers: HTTPHeaders) -> AccountInfo {
+        AccountInfo(containerCount: integer(headers, "X-Account-Container-Count"),
+                    objectCount: integer(headers, "X-Account-Object-Count"),
+                    bytes: Int64(integer(headers, "X-Account-Bytes-Used")),
+                    metadata: metadata(headers, prefix: "X-Account-Meta-"))
+    }
+
+    static func containerInfo(_ headers: HTTPHeaders, name: String) -> ContainerInfo {
+        ContainerInfo(name: name, objectCount: integer(headers, "X-Container-Object-Count"),
+                      bytes: Int64(integer(headers, "X-Container-Bytes-Used")),
+                      lastModified: lastModified(headers), storagePolicy: headers.first(name: "X-Storage-Policy"),
+                      metadata: metadata(headers, prefix: "X-Container-Meta-"))
+    }
+
+    static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
+        ObjectInfo(container: container, name: name, bytes: Int64(integer(headers, "Content-Length")),
+                   contentType: headers.first(name: "Content-Type") ?? "application/octet-stream",
+                   etag: etag(headers) ?? "", lastModified: lastModified(headers),
+                   metadata: metadata(headers, prefix: "X-Object-Meta-"), largeObject: largeObject(headers))
+    }
+
+    /// The ETag without the quotes Swift puts around a large object's.
+    static func etag(_ headers: HTTPHeaders) -> String? {
+        guard var value = headers.first(name: "ETag") else { return nil }
+        if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
+            value = String(value.dropFirst().dropLast())
+        }
+        return value
+    }
+
+    static func largeObject(_ headers: HTTPHeaders) -> LargeObjectKind? {
+        if headers.first(name: "X-Static-Large-Object")?.lowercased() == "true" { return .staticManifest }
+        if let manifest = headers.first(name: "X-Object-Manifest"), !manifest.isEmpty {
+            // Swift sends the manifest's container/prefix percent-encoded as it was stored.
+            return .dynamicManifest(manifest.removingPercentEncoding ?? manifest)
+        }
+        return nil
+    }
+
+    /// `Last-Modified` when given, else `X-Timestamp` (accounts and older containers).
+    static func lastModified(_ headers: HTTPHeaders) -> Date? {
+        if let http = headers.first(name: "Last-Modified").flatMap(SwiftDates.http) { return http }
+        return headers.first(name: "X-Timestamp").flatMap(SwiftDates.timestamp)
+    }
+
+    /// User metadata with the prefix cut off, keyed as the server spells it (`Color` for `X-Object-Meta-Color`).
+    static func metadata(_ headers: HTTPHeaders, prefix: String) -> [String: String] {
+        var found: [String: String] = [:]
+        for (name, value) in headers where name.count > prefix.count && name.lowercased().hasPrefix(prefix.lowercased()) {
+            found[String(name.dropFirst(prefix.count))] = value
+        }
+        return found
+    }
+
+    private static func integer(_ headers: HTTPHeaders, _ name: String) -> Int {
+        headers.first(name: name).flatMap { Int($0.trimmingSpaces()) } ?? 0
+    }
+}

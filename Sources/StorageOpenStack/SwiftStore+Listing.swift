@@ -1,0 +1,70 @@
+import Foundation
+import NIOCore
+import Storage
+
+extension SwiftStore {
+    public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
+        let response = try await send(.GET, path: "", query: Self.listingQuery(query, delimiter: nil))
+        guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        return try Self.decode([SwiftContainerRow].self, from: response).map {
+            ContainerSummary(name: $0.name, objectCount: $0.count, bytes: $0.bytes)
+        }
+    }
+
+    public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
+        let response = try await send(.GET, path: try Self.containerPath(container),
+                                      query: Self.listingQuery(query, delimiter: query.delimiter))
+        if response.status == 404 { throw StorageError.noSuchContainer(container) }
+        guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        return try Self.decode([SwiftObjectRow].self, from: response).map { $0.entry }
+    }
+
+    /// The query of a JSON listing page; the limit is kept within what Swift serves.
+    static func listingQuery(_ query: ListingQuery, delimiter: Character?) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = [("format", "json")]
+        if !query.prefix.isEmpty { items.append(("prefix", query.prefix)) }
+        if let delimiter { items.append(("delimiter", String(delimiter))) }
+        if !query.marker.isEmpty { items.append(("marker", query.marker)) }
+        items.append(("limit", String(min(max(query.limit, 1), ListingQuery.maximumLimit))))
+        return items
+    }
+
+    static func decode<Row: Decodable>(_ type: [Row].Type, from response: HTTPExchangeResponse) throws -> [Row] {
+        // An empty account or container may answer 204 with no body.
+        guard response.body.readableBytes > 0 else { return [] }
+        do {
+            return try JSONDecoder().decode(type, from: Data(response.body.readableBytesView))
+        } catch {
+            throw StorageError.server(status: response.status, message: "the listing is not the JSON expected: \(error)")
+        }
+    }
+}
+
+/// One row of an account listing in JSON.
+struct SwiftContainerRow: Decodable {
+    var name: String
+    var count: Int?
+    var bytes: Int64?
+}
+
+/// One row of a container listing in JSON: an object, or a `subdir` with a delimiter.
+struct SwiftObjectRow: Decodable {
+    var name: String?
+    var subdir: String?
+    var bytes: Int64?
+    var contentType: String?
+    var lastModified: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, subdir, bytes
+        case contentType = "content_type"
+        case lastModified = "last_modified"
+    }
+
+    var entry: ListingEntry {
+        if let subdir { return .subdir(subdir) }
+        return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0,
+                                     contentType: contentType ?? "application/octet-stream",
+                                     lastModified: lastModified.flatMap(SwiftDates.listing)))
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+import NIOHTTP1
+import Storage
+
+extension SwiftStore {
+    public func createContainer(_ name: String) async throws {
+        let path = try Self.containerPath(name)
+        // PUT answers 202 for an existing container; HEAD first tells the user it was there.
+        let head = try await send(.HEAD, path: path)
+        if (200...299).contains(head.status) { throw StorageError.containerExists(name) }
+        guard head.status == 404 else { throw Self.unexpected(head) }
+        let response = try await send(.PUT, path: path, headers: ["Content-Length": "0"])
+        guard response.status == 201 || response.status == 202 else { throw Self.unexpected(response) }
+    }
+
+    public func createFolderMarker(container: String, name: String) async throws {
+        guard name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "a folder name ends with /") }
+        let response = try await send(.PUT, path: try Self.objectPath(container, name),
+                                      headers: ["Content-Type": "application/directory", "Content-Length": "0"],
+                                      body: { .bytes([]) })
+        if response.status == 404 { throw StorageError.noSuchContainer(container) }
+        guard response.status == 201 else { throw Self.unexpected(response) }
+    }
+
+    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
+        let path = try Self.objectPath(container, name)
+        let size = try Self.regularFileSize(source)
+        let digest = UploadDigest()
+        let type = contentType ?? ContentType.guess(forName: name)
+        let response = try await send(.PUT, path: path, headers: ["Content-Type": type]) {
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+        }
+        if response.status == 404 { throw StorageError.noSuchContainer(container) }
+        guard response.status == 201 else { throw Self.unexpected(response) }
+        let sent = digest.hex
+        let stored = SwiftHeaders.etag(response.headers) ?? ""
+        guard stored == sent else {
+            // Nothing half-right is kept: the object goes, the local file stays.
+            _ = try? await send(.DELETE, path: path)
+            throw StorageError.checksumMismatch(expected: sent, actual: stored)
+        }
+        return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored,
+                          lastModified: SwiftHeaders.lastModified(response.headers))
+    }
+
+    /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.
+    static func regularFileSize(_ path: String) throws -> Int64 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.unreadableFile(path: path, reason: "is not a regular file") }
+        return Int64(info.st_size)
+    }
+}

@@ -1,0 +1,104 @@
+import AsyncHTTPClient
+import Clusters
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Storage
+
+/// The `swift` backend: an OpenStack Swift account (SoftLayer Object Storage is one)
+/// over its HTTP API, with auth v1 or a pre-issued storage URL and token.
+///
+/// One store keeps one `HTTPClient`, and so its connections, for its whole life;
+/// call `shutdown()` before the process ends.
+public final class SwiftStore: ObjectStore, Sendable {
+    public var kind: String { "swift" }
+    /// Swift may return short pages before the end (sharded containers); page until an empty one.
+    public var shortPageEndsListing: Bool { false }
+
+    /// Things the user should hear about before the first command, e.g. TLS checks turned off.
+    public let warnings: [String]
+
+    let client: HTTPClient
+    let exchange: HTTPExchange
+    let session: SwiftSession
+
+    /// A store for `endpoint`. `name` is the cluster's name, for warnings; `log`
+    /// receives one line per HTTP request (`--debug`), with credentials redacted.
+    public init(endpoint: SwiftEndpoint, name: String = "swift", options: SwiftStoreOptions = SwiftStoreOptions(),
+                log: (@Sendable (String) -> Void)? = nil) throws {
+        let canLogIn = endpoint.authURL != nil && endpoint.user != nil && (endpoint.key != nil || endpoint.keyCommand != nil)
+        guard canLogIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
+            throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
+        }
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)),
+                           read: .milliseconds(Int64(options.readTimeout * 1000))))
+        // A refused connection would otherwise be retried until the deadline; our own policy decides.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        var warnings: [String] = []
+        if endpoint.insecure {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            configuration.tlsConfiguration = tls
+            warnings.append("objsh: warning: cluster \(name): TLS certificates are not verified (insecure)")
+        }
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        exchange = HTTPExchange(client: client, options: options, log: log)
+        session = SwiftSession(endpoint: endpoint, exchange: exchange)
+        self.warnings = warnings
+    }
+
+    /// Closes the connections; the store cannot be used afterwards.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends a request to `path` (already encoded, after the storage URL) with the
+    /// token, logging in again once if the server refuses the token.
+    func send(_ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
+              headers: HTTPHeaders = [:], body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) async throws -> HTTPExchangeResponse {
+        var credentials = try await session.credentials()
+        var renewed = false
+        while true {
+            var request = HTTPExchangeRequest(method: method, url: Self.url(credentials.storageURL, path: path, query: query),
+                                              headers: headers, makeBody: body)
+            request.headers.replaceOrAdd(name: "X-Auth-Token", value: credentials.token)
+            let response = try await exchange.send(request)
+            guard response.status == 401 else { return response }
+            guard !renewed, session.canAuthenticate else {
+                throw StorageError.unauthorized(renewed
+                    ? "the server refused a fresh token too: \(response.errorText)"
+                    : "the server refused the token (expired?) and the cluster has no auth_url, user and key to get a new one")
+            }
+            credentials = try await session.renew(after: credentials)
+            renewed = true
+        }
+    }
+
+    static func url(_ storageURL: String, path: String, query: [(name: String, value: String)]) -> String {
+        let base = path.isEmpty ? storageURL : storageURL + "/" + path
+        return query.isEmpty ? base : base + "?" + SwiftPercentEncoding.query(query)
+    }
+
+    /// `container` encoded for a path, after checking it is a name Swift can hold.
+    static func containerPath(_ container: String) throws -> String {
+        if container.isEmpty { throw StorageError.invalidName(container, reason: "a container name cannot be empty") }
+        if container.contains("/") { throw StorageError.invalidName(container, reason: "a container name cannot contain /") }
+        if container.utf8.count > 256 { throw StorageError.invalidName(container, reason: "a container name is at most 256 bytes") }
+        if container.utf8.contains(0) { throw StorageError.invalidName(container, reason: "a name cannot contain NUL") }
+        return SwiftPercentEncoding.encode(container)
+    }
+
+    /// `container/name` encoded for a path, after checking the object name.
+    static func objectPath(_ container: String, _ name: String) throws -> String {
+        if name.isEmpty { throw StorageError.invalidName(name, reason: "an object name cannot be empty") }
+        if name.utf8.count > 1024 { throw StorageError.invalidName(name, reason: "an object name is at most 1024 bytes") }
+        if name.utf8.contains(0) { throw StorageError.invalidName(name, reason: "a name cannot contain NUL") }
+        return try containerPath(container) + "/" + SwiftPercentEncoding.encode(name, keepingSlashes: true)
+    }
+
+    /// The error for an answer no caller expects.
+    static func unexpected(_ response: HTTPExchangeResponse) -> StorageError {
+        .server(status: response.status, message: response.errorText)
+    }
+}

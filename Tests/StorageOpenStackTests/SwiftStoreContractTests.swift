@@ -1,0 +1,39 @@
+import Clusters
+import Foundation
+import Storage
+import StorageContract
+import StorageOpenStack
+import XCTest
+
+/// The storage contract against the real Swift server.
+final class SwiftStoreContractTests: XCTestCase {
+    private var store: SwiftStore?
+    private var contract: StorageContract!
+
+    override func setUp() async throws {
+        let store = try SwiftStore(endpoint: try TestServer.endpoint(), name: "test")
+        self.store = store
+        let fixture = ContractFixture(containerPrefix: ContractFixture.uniquePrefix()) { count in
+            // One container per size, shared by every run on the same server.
+            let container = "objsh-contract-\(count / 1000)k"
+            try TestServer.seed(container: container, count: count)
+            return container
+        }
+        contract = StorageContract(store: store, fixture: fixture)
+    }
+
+    override func tearDown() async throws {
+        await store?.shutdown()
+    }
+
+    func testEmptyContainer() async throws { try await contract.checkEmptyContainer() }
+    func testByteOrderAndAwkwardNames() async throws { try await contract.checkByteOrderAndAwkwardNames() }
+    func testPrefixDelimiterMarkerLimit() async throws { try await contract.checkPrefixDelimiterMarkerLimit() }
+    func testPagingWithSmallPages() async throws { try await contract.checkPagingWithSmallPages() }
+    func testNamesEndingInSlash() async throws { try await contract.checkNamesEndingInSlash() }
+    func testContainerListing() async throws { try await contract.checkContainerListing() }
+    func testManyObjects() async throws { try await contract.checkManyObjects() }
+    func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
+    func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
+    func testMissingThings() async throws { try await contract.checkMissingThings() }
+}
