@@ -48,7 +48,8 @@ struct FileListing {
 
     private func visitDirectory(key: String, into page: inout Page) throws -> Bool {
         let path = containerPath + "/" + key
-        if key.hasBytePrefix(prefix) && foldsAtSlash {
+        // A folder longer than the prefix folds into a subdir; the prefix's own folder is walked.
+        if foldsAtSlash && key.hasBytePrefix(prefix) && key.utf8.count > prefix.utf8.count {
             return key.precedesInByteOrder(marker) || key == marker ? false : page.offer(.subdir(key))
         }
         if DirectoryReader.isEmptyDirectory(path) {
