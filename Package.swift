@@ -5,6 +5,9 @@ import PackageDescription
 // of terminals or HTTP; the executable only parses options and wires parts.
 let package = Package(
     name: "objsh",
+    products: [
+        .executable(name: "objsh", targets: ["objsh"])
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -16,6 +19,15 @@ let package = Package(
         .target(name: "Navigation"),
         .target(name: "Rendering"),
         .target(name: "Clusters"),
+        .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .executableTarget(
+            name: "objsh",
+            dependencies: [
+                "ShellCore", "Clusters", "Storage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "StorageOpenStack", dependencies: [
             "Storage", "Clusters",

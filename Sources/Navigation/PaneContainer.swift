@@ -17,7 +17,7 @@ public final class PaneContainer {
     /// Called for every event as it is sent (the `--trace` hook).
     public var observer: ((LifecycleEvent, Pane) -> Void)?
 
-    private var stackBeforeSearch: [Pane]?
+    var stackBeforeSearch: [Pane]?
 
     public init(cacheLimit: Int = 3, observer: ((LifecycleEvent, Pane) -> Void)? = nil) {
         self.cacheLimit = max(0, cacheLimit)
@@ -95,5 +95,25 @@ public final class PaneContainer {
     public func noteLoaded(_ pane: Pane) {
         var events: [LifecycleEvent] = []
         send(.loaded(pane: pane.id), to: pane, into: &events)
+    }
+}
+
+extension PaneContainer {
+    /// The stack and search state at one moment, to go back to if an operation is cancelled.
+    public struct Snapshot {
+        let panes: [Pane]
+        let stackBeforeSearch: [Pane]?
+    }
+
+    /// The current stack and search state.
+    public func snapshot() -> Snapshot {
+        Snapshot(panes: panes, stackBeforeSearch: stackBeforeSearch)
+    }
+
+    /// Goes back to a snapshot, sending the events of that transition.
+    @discardableResult
+    public func restore(_ snapshot: Snapshot) -> [LifecycleEvent] {
+        stackBeforeSearch = snapshot.stackBeforeSearch
+        return transition(to: snapshot.panes)
     }
 }

@@ -25,20 +25,15 @@ struct FileListing {
     /// Walks `relative` (empty or ending in `/`); true when the page is full.
     private func walk(relative: String, into page: inout Page) throws -> Bool {
         let chunk = max(page.limit - page.entries.count, 256)
-        var after: String?
+        var filter = ChildFilter(prefix: Array(prefix.utf8), marker: Array(marker.utf8))
         while true {
             let children = try DirectoryReader.smallestChildren(
-                of: containerPath + "/" + relative, count: chunk,
-                key: { relative + $0.name + ($0.isDirectory ? "/" : "") },
-                accept: { child, key in
-                    if let after, !after.precedesInByteOrder(key) { return false }
-                    return isWanted(key: key, isDirectory: child.isDirectory)
-                })
-            for (child, key) in children {
-                after = key
+                of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
+            for child in children {
+                filter.after = Array(child.key.utf8)
                 if child.isDirectory {
-                    if try visitDirectory(key: key, into: &page) { return true }
-                } else if page.offer(.object(try summary(of: key))) {
+                    if try visitDirectory(key: child.key, into: &page) { return true }
+                } else if page.offer(.object(try summary(of: child.key))) {
                     return true
                 }
             }
@@ -48,8 +43,7 @@ struct FileListing {
 
     private func visitDirectory(key: String, into page: inout Page) throws -> Bool {
         let path = containerPath + "/" + key
-        // A folder folds into a subdir only when its `/` comes after the prefix; the
-        // folder the prefix names (`docs/` for prefix `docs/`) is walked into.
+        // A folder longer than the prefix folds into a subdir; the prefix's own folder is walked.
         if foldsAtSlash && key.hasBytePrefix(prefix) && key.utf8.count > prefix.utf8.count {
             return key.precedesInByteOrder(marker) || key == marker ? false : page.offer(.subdir(key))
         }
@@ -59,15 +53,6 @@ struct FileListing {
             return page.offer(.object(ObjectSummary(name: key, bytes: 0, contentType: ContentType.directory, lastModified: modificationDate(path))))
         }
         return try walk(relative: key, into: &page)
-    }
-
-    /// Whether anything at or under `key` can be in the listing.
-    private func isWanted(key: String, isDirectory: Bool) -> Bool {
-        let matchesPrefix = key.hasBytePrefix(prefix) || (isDirectory && prefix.hasBytePrefix(key))
-        guard matchesPrefix else { return false }
-        if marker.precedesInByteOrder(key) { return true }
-        // A folder sorting before the marker can still hold names after it.
-        return isDirectory && marker.hasBytePrefix(key)
     }
 
     private func summary(of name: String) throws -> ObjectSummary {

@@ -1,0 +1,111 @@
+import Foundation
+import Navigation
+import Storage
+
+extension BrowserSession {
+    /// `search TERM [--in PATH]`: shows results as if pushed from the current pane.
+    /// A new term replaces the results; no term leaves search mode.
+    public func search(_ term: String?, in scopePath: String? = nil) async throws {
+        guard let term, !term.isEmpty else {
+            guard isInSearchMode else { throw BrowserError.notSearching }
+            return try await transact { try container.exitSearch() }
+        }
+        let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
+        let scope = try scopePath.map { try base.resolving($0) } ?? .root
+        if let container = scope.container, !(try await PaneFactory.containerExists(container, store: store)) {
+            throw BrowserError.notFound("\(container): no such container")
+        }
+        try await transact {
+            if isInSearchMode { try container.exitSearch() }
+            try container.enterSearch(SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder))
+        }
+    }
+
+    /// The current folder before search mode, where `--in` paths are resolved.
+    var stackBeforeSearchFolder: Location? {
+        (container.panes.last { $0 is SearchPane } as? SearchPane)?.folder
+    }
+
+    /// `refresh`: reloads the visible panes.
+    public func refresh() async throws {
+        for case let pane as StoragePane in [container.left, container.right].compactMap({ $0 }) {
+            pane.unloadContent()
+        }
+        try await loadVisiblePanes()
+    }
+
+    /// Reloads the current folder's pane (after an upload or `mkdir`) and the pane to its left.
+    func reloadCurrentFolder() async throws {
+        try await refresh()
+    }
+
+    /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.
+    public func mkdir(_ name: String) async throws {
+        let target = try checkedNewName(name, command: "mkdir")
+        if target.segments.count == 1 {
+            try await store.createContainer(target.container!)
+        } else {
+            try await store.createFolderMarker(container: target.container!, name: target.prefix)
+        }
+        try await reloadCurrentFolder()
+    }
+
+    /// `upload LOCAL [NAME]`: a file, or a folder recursively, into the current folder.
+    /// Each object lands whole or not at all; `progress` hears of each one stored.
+    public func upload(_ localPath: String, as name: String?, progress: (ObjectInfo) -> Void) async throws {
+        let folder = currentFolder
+        guard let container = folder.container else {
+            throw BrowserError.needsContainer("upload: choose a container first (cd CONTAINER)")
+        }
+        let source = (localPath as NSString).expandingTildeInPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw StorageError.unreadableFile(path: localPath, reason: "no such file or directory")
+        }
+        let baseName = name ?? (source as NSString).lastPathComponent
+        let target = try checkedNewName(baseName, command: "upload")
+        let objectBase = String(target.prefix.dropLast())
+        if isDirectory.boolValue {
+            for relative in try LocalTree.files(under: source) {
+                let info = try await store.putObject(container: container, name: objectBase + "/" + relative,
+                                                     fileAt: source + "/" + relative, contentType: nil)
+                progress(info)
+            }
+        } else {
+            progress(try await store.putObject(container: container, name: objectBase, fileAt: source, contentType: nil))
+        }
+        try await reloadCurrentFolder()
+    }
+
+    /// A new name relative to the current folder, refused when it would leave it.
+    func checkedNewName(_ name: String, command: String) throws -> Location {
+        if name.isEmpty { throw BrowserError.invalidPath(name, reason: "a name cannot be empty") }
+        if name.utf8.contains(0) { throw BrowserError.invalidPath(name, reason: "a name cannot contain NUL") }
+        if name.hasPrefix("/") { throw BrowserError.invalidPath(name, reason: "give a name inside the current folder, not an absolute path") }
+        let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == ".." || $0 == "." }) {
+            throw BrowserError.invalidPath(name, reason: "a name cannot contain . or .. segments")
+        }
+        if currentFolder.isRoot && segments.count > 1 {
+            throw BrowserError.invalidPath(name, reason: "a container name cannot contain /")
+        }
+        return Location(segments: currentFolder.segments + segments.filter { !$0.isEmpty }.map(String.init))
+    }
+}
+
+/// Lists the regular files under a local folder, for recursive uploads.
+enum LocalTree {
+    static func files(under root: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw StorageError.unreadableFile(path: root, reason: "cannot read the folder")
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(relative)
+            }
+        }
+        return files.sorted { $0.precedesInByteOrder($1) }
+    }
+}

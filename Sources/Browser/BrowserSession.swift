@@ -1,0 +1,68 @@
+import Navigation
+import Storage
+
+/// One cluster's browser: its pane container and the operations the shell's
+/// commands map to. Every operation either completes or leaves the panes as they
+/// were (a failure to find a name is found before anything moves; a cancelled
+/// load restores the panes shown before).
+public final class BrowserSession {
+    public let clusterName: String
+    public let store: any ObjectStore
+    public let container: PaneContainer
+
+    public init(clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,
+                observer: ((LifecycleEvent, Pane) -> Void)? = nil) {
+        self.clusterName = clusterName
+        self.store = store
+        container = PaneContainer(cacheLimit: cacheLimit, observer: observer)
+    }
+
+    /// Shows the account pane; call once before anything else.
+    public func open() async throws {
+        if container.panes.isEmpty {
+            try container.push(AccountPane(store: store, clusterName: clusterName), from: nil)
+        }
+        try await loadVisiblePanes()
+    }
+
+    public var left: StoragePane? { container.left as? StoragePane }
+    public var right: StoragePane? { container.right as? StoragePane }
+    public var current: StoragePane? { container.current as? StoragePane }
+    public var isInSearchMode: Bool { container.isInSearchMode }
+    /// The search term while in search mode.
+    public var searchTerm: String? { isInSearchMode ? (container.panes.last { $0 is SearchPane } as? SearchPane)?.matcher.term : nil }
+
+    /// The folder relative paths, `ls`, `upload` and `mkdir` act on.
+    public var currentFolder: Location { current?.folder ?? .root }
+
+    /// The pane that shows `location` as a folder, if it is visible.
+    func visibleFolderPane(_ location: Location) -> StoragePane? {
+        [right, left].compactMap { $0 }.first { pane in
+            (pane is FolderPane || pane is AccountPane) && pane.folder == location
+        }
+    }
+
+    /// Loads the content of every visible pane that has none (lazy loading).
+    public func loadVisiblePanes() async throws {
+        for case let pane as StoragePane in container.panesNeedingContent {
+            try await pane.load()
+            container.noteLoaded(pane)
+        }
+    }
+
+    /// Runs `change`, then loads what became visible; on a cancelled or failed
+    /// change the panes shown before come back.
+    func transact(_ change: () async throws -> Void) async throws {
+        let before = container.snapshot()
+        do {
+            try await change()
+            try await loadVisiblePanes()
+        } catch StorageError.cancelled {
+            container.restore(before)
+            throw StorageError.cancelled
+        } catch is CancellationError {
+            container.restore(before)
+            throw StorageError.cancelled
+        }
+    }
+}

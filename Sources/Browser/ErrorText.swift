@@ -1,0 +1,56 @@
+import Navigation
+import Storage
+
+/// The one place that turns storage and browser failures into the words users see.
+public enum ErrorText {
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as StorageError: describe(error)
+        case let error as BrowserError: describe(error)
+        case let error as ContainerError: describe(error)
+        case is CancellationError: "interrupted"
+        default: String(describing: error)
+        }
+    }
+
+    static func describe(_ error: StorageError) -> String {
+        switch error {
+        case .noSuchContainer(let name): "\(name): no such container"
+        case .noSuchObject(let container, let name): "\(name): no such object in \(container)"
+        case .containerExists(let name): "\(name): container exists"
+        case .invalidName(let name, let reason): "\(name.isEmpty ? "''" : name): invalid name: \(reason)"
+        case .unreadableFile(let path, let reason): "\(path): \(reason)"
+        case .unauthorized(let message): "not authorized: \(message)"
+        case .server(let status, let message): "server error \(status)" + (message.isEmpty ? "" : ": \(message)")
+        case .unreachable(let message): "server unreachable: \(message)"
+        case .timedOut(let message): "timed out: \(message)"
+        case .checksumMismatch(let expected, let actual):
+            "upload corrupted in transit (MD5 \(actual), server has \(expected)); nothing was stored"
+        case .io(let message): message
+        case .cancelled: "interrupted"
+        }
+    }
+
+    static func describe(_ error: BrowserError) -> String {
+        switch error {
+        case .notFound(let message): message
+        case .notAFolder(let path): "\(path): not a folder"
+        case .atRoot: "already at the root"
+        case .invalidPath(let path, let reason): "\(path.isEmpty ? "''" : path): \(reason)"
+        case .needsContainer(let message): message
+        case .notAResult(let name): "\(name): not among the search results (back leaves search mode)"
+        case .notSearching: "not in search mode"
+        case .storage(let error): describe(error)
+        }
+    }
+
+    static func describe(_ error: ContainerError) -> String {
+        switch error {
+        case .paneAlreadyInContainer: "internal error: a pane is in a container already"
+        case .sourceNotVisible: "internal error: pushed from a hidden pane"
+        case .atRoot: "already at the root"
+        case .alreadySearching: "already in search mode"
+        case .notSearching: "not in search mode"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Storage
+
+/// What an info pane describes.
+public enum InfoTarget: Sendable, Equatable {
+    case account(cluster: String)
+    case container(String)
+    case folder(Location)
+    /// An object, with the metadata already fetched when the pane was made.
+    case object(ObjectInfo)
+}
+
+/// The accessory button's pane: size, count, type, ETag, dates and metadata.
+public final class InfoPane: StoragePane {
+    public let target: InfoTarget
+
+    /// An info pane opened from `folder`'s pane.
+    public init(store: any ObjectStore, target: InfoTarget, folder: Location) {
+        self.target = target
+        let name: String? = switch target {
+        case .account: nil
+        case .container(let name): name
+        case .folder(let location): location.name
+        case .object(let info): info.name.split(separator: "/").last.map(String.init) ?? info.name
+        }
+        super.init(store: store, folder: folder, nameInParent: name)
+    }
+
+    override public var kindName: String { "info" }
+    override public var title: String {
+        switch target {
+        case .account(let cluster): "info \(cluster):/"
+        case .container(let name): "info \(name)/"
+        case .folder(let location): "info \(location.description.dropFirst())/"
+        case .object(let info): "info \(info.name)"
+        }
+    }
+
+    override public func fetchContent() async throws -> PaneContent {
+        switch target {
+        case .account(let cluster):
+            let info = try await store.accountInfo()
+            return .fields([InfoField("Cluster", cluster), InfoField("Containers", "\(info.containerCount)"),
+                            InfoField("Objects", "\(info.objectCount)"), InfoField("Bytes", "\(info.bytes)")]
+                           + Self.metadataFields(info.metadata))
+        case .container(let name):
+            let info = try await store.containerInfo(name)
+            var fields = [InfoField("Container", name), InfoField("Objects", "\(info.objectCount)"), InfoField("Bytes", "\(info.bytes)")]
+            if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
+            if let policy = info.storagePolicy { fields.append(InfoField("Storage-Policy", policy)) }
+            return .fields(fields + Self.metadataFields(info.metadata))
+        case .folder(let location):
+            var objects = 0
+            var bytes: Int64 = 0
+            for try await page in store.objectPages(in: location.container!, prefix: location.prefix) {
+                for case .object(let object) in page where object.name != location.prefix {
+                    objects += 1
+                    bytes += object.bytes
+                }
+            }
+            return .fields([InfoField("Folder", location.description), InfoField("Objects", "\(objects)"), InfoField("Bytes", "\(bytes)")])
+        case .object(let known):
+            // Fetched again so `refresh` shows what the store holds now.
+            let info = try await store.objectInfo(container: known.container, name: known.name)
+            var fields = [InfoField("Object", info.name), InfoField("Container", info.container), InfoField("Bytes", "\(info.bytes)"),
+                          InfoField("Content-Type", info.contentType), InfoField("ETag", info.etag)]
+            if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
+            switch info.largeObject {
+            case .staticManifest: fields.append(InfoField("Manifest", "static large object (SLO)"))
+            case .dynamicManifest(let segments): fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
+            case nil: break
+            }
+            return .fields(fields + Self.metadataFields(info.metadata))
+        }
+    }
+
+    static func metadataFields(_ metadata: [String: String]) -> [InfoField] {
+        metadata.sorted { $0.key < $1.key }.map { InfoField("Meta-\($0.key)", $0.value) }
+    }
+
+    /// Dates in UTC, ISO 8601, so transcripts do not depend on the machine's zone.
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

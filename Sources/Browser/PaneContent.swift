@@ -1,0 +1,61 @@
+import Foundation
+
+/// One entry a pane lists, named relative to the pane's folder.
+public struct PaneEntry: Sendable, Equatable {
+    /// The name shown: relative to the folder, without a folder's trailing `/`.
+    public var name: String
+    public var isFolder: Bool
+    public var bytes: Int64?
+    public var objectCount: Int?
+    public var lastModified: Date?
+
+    public init(name: String, isFolder: Bool, bytes: Int64? = nil, objectCount: Int? = nil, lastModified: Date? = nil) {
+        self.name = name
+        self.isFolder = isFolder
+        self.bytes = bytes
+        self.objectCount = objectCount
+        self.lastModified = lastModified
+    }
+}
+
+/// The first entries of a listing and the totals of all of it.
+///
+/// A pane keeps at most `PaneListing.previewLimit` entries, however large the folder:
+/// the totals are counted while the rest streams past.
+public struct PaneListing: Sendable, Equatable {
+    /// How many entries a pane holds; more than any screen shows.
+    public static let previewLimit = 1_000
+
+    public var entries: [PaneEntry] = []
+    public var total = 0
+    public var folders = 0
+    public var objects = 0
+    public var bytes: Int64 = 0
+
+    public init() {}
+
+    mutating func add(_ entry: PaneEntry) {
+        total += 1
+        if entry.isFolder { folders += 1 } else { objects += 1 }
+        bytes += entry.bytes ?? 0
+        if entries.count < Self.previewLimit { entries.append(entry) }
+    }
+}
+
+/// A label and value of an info pane.
+public struct InfoField: Sendable, Equatable {
+    public var label: String
+    public var value: String
+    public init(_ label: String, _ value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// What a pane shows.
+public enum PaneContent: Sendable, Equatable {
+    case listing(PaneListing)
+    case fields([InfoField])
+    /// The content could not be fetched; the text says why.
+    case failed(String)
+}

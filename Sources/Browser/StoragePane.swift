@@ -1,0 +1,54 @@
+import Navigation
+import Storage
+
+/// A pane that shows part of an account. Subclasses fetch their own content and
+/// decide what comes next (`child(named:)`); the container only moves them.
+open class StoragePane: Pane {
+    public let store: any ObjectStore
+    /// The folder commands act on while this pane is current.
+    public let folder: Location
+    /// The name of this pane's entry in the pane to its left, which marks it.
+    public let nameInParent: String?
+    /// The content, once loaded; nil before the pane is first shown and after unloading.
+    public private(set) var content: PaneContent?
+
+    public init(store: any ObjectStore, folder: Location, nameInParent: String?) {
+        self.store = store
+        self.folder = folder
+        self.nameInParent = nameInParent
+        super.init()
+    }
+
+    /// The pane's heading, e.g. `photos/2024/`.
+    open var title: String { folder.description }
+
+    override open var isContentLoaded: Bool { content != nil }
+    override open func unloadContent() { content = nil }
+
+    /// Fetches the content now; a failure is kept as the content, and rethrown.
+    public func load() async throws {
+        do {
+            content = try await fetchContent()
+        } catch is CancellationError {
+            throw StorageError.cancelled
+        } catch StorageError.cancelled {
+            throw StorageError.cancelled
+        } catch {
+            content = .failed(ErrorText.describe(error))
+            throw error
+        }
+    }
+
+    /// What the pane shows; subclasses override.
+    open func fetchContent() async throws -> PaneContent { .listing(PaneListing()) }
+
+    /// The pane that opens `name` from this one. With `verify`, the store is asked
+    /// whether it exists and whether it is a folder or an object; without, a folder
+    /// pane is made for a path the caller knows to exist (it fetches nothing).
+    open func child(named name: String, verify: Bool) async throws -> StoragePane {
+        try await PaneFactory.pane(for: folder.appending(name), store: store, verify: verify)
+    }
+
+    override open var traceName: String { "\(kindName) \(title)" }
+    open var kindName: String { "pane" }
+}

@@ -1,0 +1,79 @@
+/// What an argument names, so completion knows what to offer.
+public enum ArgumentKind: String, Sendable, Equatable {
+    /// A container or folder (for `cd`).
+    case remoteFolder
+    /// Any remote name: container, folder or object.
+    case remoteAny
+    /// A path on the local machine (for `upload`).
+    case localPath
+    /// A cluster name.
+    case cluster
+    /// A shell command name (for `help`).
+    case command
+    /// Free text (a search term, a new name).
+    case text
+}
+
+/// One option of a shell command.
+public struct OptionSpec: Sendable, Equatable {
+    /// The spelling, e.g. `-l` or `--in`.
+    public let name: String
+    /// What its value names; nil for a flag without a value.
+    public let value: ArgumentKind?
+    /// The value's placeholder in help, e.g. `PATH`.
+    public let valueName: String
+    public let help: String
+
+    public init(_ name: String, value: ArgumentKind? = nil, valueName: String = "", help: String) {
+        self.name = name
+        self.value = value
+        self.valueName = valueName
+        self.help = help
+    }
+}
+
+/// One operand of a shell command.
+public struct OperandSpec: Sendable, Equatable {
+    public let name: String
+    public let kind: ArgumentKind
+    public let isOptional: Bool
+
+    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.isOptional = optional
+    }
+}
+
+/// Which handler runs a command.
+public enum CommandAction: Sendable, Equatable {
+    case cd, ls, back, search, cluster, upload, info, mkdir, refresh, pwd, help, exit
+}
+
+/// One shell command: the single description that dispatch, `help`, completion,
+/// the man page check and the completion scripts all read.
+public struct CommandSpec: Sendable, Equatable {
+    public let name: String
+    public let aliases: [String]
+    public let action: CommandAction
+    public let summary: String
+    /// Longer help: what it does, then an example.
+    public let details: String
+    public let options: [OptionSpec]
+    public let operands: [OperandSpec]
+
+    /// The usage line, e.g. `ls [-l] [PATH]`.
+    public var synopsis: String {
+        var parts = [name]
+        for option in options {
+            parts.append(option.value == nil ? "[\(option.name)]" : "[\(option.name) \(option.valueName)]")
+        }
+        for operand in operands {
+            parts.append(operand.isOptional ? "[\(operand.name)]" : operand.name)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Every name the command answers to.
+    public var names: [String] { [name] + aliases }
+}

@@ -1,0 +1,117 @@
+/// Every shell command, in the order `help` lists them.
+public enum CommandTable {
+    public static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: "cd", aliases: [], action: .cd,
+            summary: "open a container or folder (an object opens its info)",
+            details: """
+                Opens a container or pseudo-folder. A child of the right pane shifts the panes \
+                left; a sibling (../x) replaces the right pane; an ancestor (.., /) goes back; \
+                any other path goes back to the common ancestor and down again. In search mode \
+                it opens a result.
+                Example: cd "My Photos"/Family
+                """,
+            options: [], operands: [OperandSpec("PATH", .remoteFolder, optional: true)]),
+        CommandSpec(
+            name: "ls", aliases: ["dir"], action: .ls,
+            summary: "list a whole folder, streamed (not cut to the pane)",
+            details: """
+                Lists every entry of the current folder or of PATH, page by page. With -l each \
+                line has the size, the date and the name. When output is not a terminal, one \
+                entry a line, so it pipes into wc -l and grep.
+                Example: ls -l photos/2024
+                """,
+            options: [OptionSpec("-l", help: "long format: size, date (UTC) and name")],
+            operands: [OperandSpec("PATH", .remoteAny, optional: true)]),
+        CommandSpec(
+            name: "back", aliases: [], action: .back,
+            summary: "go back one level; in search mode, leave search mode",
+            details: "The back button: the right pane closes and the level below comes back on the left.\nExample: back",
+            options: [], operands: []),
+        CommandSpec(
+            name: "search", aliases: [], action: .search,
+            summary: "search object names across the account (no term: leave search mode)",
+            details: """
+                Shows the objects whose names contain TERM (case-insensitive), or match it as a \
+                glob when it has * ? or [. Results open with cd or info; back, or search with no \
+                term, restores the panes shown before.
+                Example: search --in photos '*.jpg'
+                """,
+            options: [OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")],
+            operands: [OperandSpec("TERM", .text, optional: true)]),
+        CommandSpec(
+            name: "cluster", aliases: [], action: .cluster,
+            summary: "list clusters, or switch to one (coming back restores its panes)",
+            details: """
+                Without a name, lists the clusters with the current one marked *. With a name, \
+                switches to it; switching back later shows that cluster's panes where they were.
+                Example: cluster local
+                """,
+            options: [], operands: [OperandSpec("NAME", .cluster, optional: true)]),
+        CommandSpec(
+            name: "upload", aliases: ["put"], action: .upload,
+            summary: "upload a file or a folder (recursively) into the current folder",
+            details: """
+                Stores LOCAL as NAME (default: its file name) in the current folder. Each object \
+                lands whole, its MD5 checked, or not at all. Then the folder is shown again.
+                Example: upload ~/Pictures/beach.jpg "summer beach.jpg"
+                """,
+            options: [], operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)]),
+        CommandSpec(
+            name: "info", aliases: ["stat"], action: .info,
+            summary: "show an object's, folder's, container's or the account's info",
+            details: """
+                The accessory button: opens an info pane with size, count, type, ETag, dates and \
+                metadata. Without NAME, the current folder (the account at the root).
+                Example: info photos/cover.png
+                """,
+            options: [], operands: [OperandSpec("NAME", .remoteAny, optional: true)]),
+        CommandSpec(
+            name: "mkdir", aliases: [], action: .mkdir,
+            summary: "create a container (at the root) or a pseudo-folder",
+            details: "At the root, creates a container; inside a container, a pseudo-folder marker.\nExample: mkdir reports",
+            options: [], operands: [OperandSpec("NAME", .text)]),
+        CommandSpec(
+            name: "refresh", aliases: [], action: .refresh,
+            summary: "reload the visible panes",
+            details: "Fetches the content of both panes again.\nExample: refresh",
+            options: [], operands: []),
+        CommandSpec(
+            name: "pwd", aliases: [], action: .pwd,
+            summary: "print the current folder's path",
+            details: "Prints the path of the current folder, e.g. /photos/2024.\nExample: pwd",
+            options: [], operands: []),
+        CommandSpec(
+            name: "help", aliases: ["?"], action: .help,
+            summary: "list commands, or explain one",
+            details: "Without a name, lists every command and the exit statuses; with one, explains it.\nExample: help cd",
+            options: [], operands: [OperandSpec("COMMAND", .command, optional: true)]),
+        CommandSpec(
+            name: "exit", aliases: ["quit", "bye"], action: .exit,
+            summary: "leave objsh (with STATUS, default 0)",
+            details: "Leaves the shell; in a script, stops it here.\nExample: exit",
+            options: [], operands: [OperandSpec("STATUS", .text, optional: true)]),
+    ]
+
+    /// The command a word names, by name or alias.
+    public static func command(named word: String) -> CommandSpec? {
+        commands.first { $0.names.contains(word) }
+    }
+
+    /// Every name and alias, for completion.
+    public static var allNames: [String] { commands.flatMap(\.names) }
+}
+
+/// What `help` and the README say about exit statuses.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let commandFailed: Int32 = 1
+    public static let usage: Int32 = 64
+    public static let interrupted: Int32 = 130
+
+    public static let explanation = """
+        Exit status: 0 when every command succeeded; 1 when a command failed (a script \
+        stops there unless --on-error continue or a leading - says to go on); \
+        64 for a bad command line; 130 when interrupted.
+        """
+}

@@ -1,0 +1,51 @@
+/// A command line matched against its spec: flags, option values and operands.
+public struct ParsedCommand: Equatable, Sendable {
+    public let spec: CommandSpec
+    public var flags: Set<String> = []
+    public var values: [String: String] = [:]
+    public var operands: [String] = []
+
+    /// Matches `words` (after the command name) against `spec`. Options come first;
+    /// `--` ends them, so names starting with `-` can be given.
+    public static func parse(_ spec: CommandSpec, words: [String]) throws -> ParsedCommand {
+        var parsed = ParsedCommand(spec: spec)
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if !optionsEnded && word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
+                guard let option = spec.options.first(where: { $0.name == word }) else {
+                    throw ShellError.usage(spec, "unknown option \(word)")
+                }
+                if option.value == nil {
+                    parsed.flags.insert(option.name)
+                } else {
+                    guard index < words.count else { throw ShellError.usage(spec, "\(word) needs a \(option.valueName)") }
+                    parsed.values[option.name] = words[index]
+                    index += 1
+                }
+                continue
+            }
+            parsed.operands.append(word)
+        }
+        let required = spec.operands.filter { !$0.isOptional }.count
+        if parsed.operands.count < required {
+            let missing = spec.operands[parsed.operands.count].name
+            throw ShellError.usage(spec, "missing \(missing)")
+        }
+        if parsed.operands.count > spec.operands.count {
+            throw ShellError.usage(spec, "too many arguments")
+        }
+        return parsed
+    }
+
+    /// The operand at `index`, if given.
+    public func operand(_ index: Int) -> String? {
+        index < operands.count ? operands[index] : nil
+    }
+}

@@ -1,0 +1,57 @@
+import Browser
+import Rendering
+
+/// Turns a browser's two visible panes into the plain model the renderer lays out.
+enum ScreenComposer {
+    static func screen(for session: BrowserSession) -> ScreenView {
+        let location = "\(session.clusterName):\(session.currentFolder)"
+        let mode = session.searchTerm.map { "search: \($0)" }
+        let left = session.left.map { view(of: $0, marking: session.right?.nameInParent) }
+            ?? PaneView(title: "\(session.clusterName):/", body: .message("not open"))
+        return ScreenView(location: location, mode: mode, left: left, right: session.right.map { view(of: $0, marking: nil) })
+    }
+
+    static func view(of pane: StoragePane, marking marked: String?) -> PaneView {
+        switch pane.content {
+        case nil:
+            return PaneView(title: pane.title, body: .message("not loaded"))
+        case .failed(let message):
+            return PaneView(title: pane.title, body: .message("error: \(message)"))
+        case .fields(let fields):
+            return PaneView(title: pane.title, body: .fields(fields.map { PaneField(label: $0.label, value: value(of: $0)) }))
+        case .listing(let listing):
+            let rows = listing.entries.map { entry in
+                PaneRow(name: entry.name, isFolder: entry.isFolder, detail: detail(of: entry, in: pane),
+                        isMarked: marked != nil && entry.name == marked)
+            }
+            return PaneView(title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total))
+        }
+    }
+
+    static func value(of field: InfoField) -> String {
+        guard field.label == "Bytes", let bytes = Int64(field.value), bytes >= 1024 else { return field.value }
+        return "\(field.value) (\(ByteCountText.format(bytes)))"
+    }
+
+    static func detail(of entry: PaneEntry, in pane: StoragePane) -> String {
+        if pane is AccountPane { return entry.objectCount.map { counted($0, "object") } ?? "" }
+        return entry.isFolder ? "" : entry.bytes.map(ByteCountText.format) ?? ""
+    }
+
+    static func summary(of listing: PaneListing, in pane: StoragePane) -> String {
+        switch pane {
+        case is AccountPane: return counted(listing.total, "container")
+        case is SearchPane: return counted(listing.total, "match", plural: "matches")
+        default:
+            var parts: [String] = []
+            if listing.folders > 0 { parts.append(counted(listing.folders, "folder")) }
+            parts.append(counted(listing.objects, "object"))
+            if listing.bytes > 0 { parts.append(ByteCountText.format(listing.bytes)) }
+            return parts.joined(separator: ", ")
+        }
+    }
+
+    static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+    }
+}

@@ -1,0 +1,89 @@
+import Browser
+import Clusters
+import Rendering
+import Storage
+
+extension Shell {
+    /// Runs a parsed command and prints what it shows.
+    func perform(_ command: ParsedCommand) async throws -> Outcome {
+        switch command.spec.action {
+        case .cd:
+            try await session.cd(command.operand(0) ?? "/")
+        case .back:
+            try await session.back()
+        case .info:
+            try await session.info(command.operand(0))
+        case .search:
+            try await session.search(command.operand(0), in: command.values["--in"])
+        case .refresh:
+            try await session.refresh()
+        case .mkdir:
+            try await session.mkdir(command.operands[0])
+        case .upload:
+            try await session.upload(command.operands[0], as: command.operand(1)) { [output] info in
+                output.write("uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(info.etag))\n")
+            }
+        case .cluster:
+            guard let name = command.operand(0) else {
+                listClusters()
+                return .proceed
+            }
+            guard let cluster = catalog.cluster(named: name) else {
+                throw ShellError.cluster(.unknown(name, known: catalog.names))
+            }
+            try await switchTo(cluster)
+        case .ls:
+            try await list(command.operand(0), long: command.flags.contains("-l"))
+            return .proceed
+        case .pwd:
+            output.write(escaped(session.currentFolder.description) + "\n")
+            return .proceed
+        case .help:
+            try help(command.operand(0))
+            return .proceed
+        case .exit:
+            guard let text = command.operand(0) else { return .exit(ExitStatus.success) }
+            guard let status = Int32(text), (0...255).contains(status) else {
+                throw ShellError.usage(command.spec, "STATUS must be a number from 0 to 255")
+            }
+            return .exit(status)
+        }
+        printPanes()
+        return .proceed
+    }
+
+    func listClusters() {
+        let width = catalog.clusters.map { DisplayWidth.width(of: $0.name) }.max() ?? 0
+        for cluster in catalog.clusters {
+            let mark = cluster.name == clusterName ? "*" : " "
+            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: cluster.name)))
+            output.write("\(mark) \(escaped(cluster.name))\(padding)  \(escaped(cluster.summary)) (\(cluster.origin))\n")
+        }
+    }
+
+    func help(_ name: String?) throws {
+        guard let name else {
+            let width = CommandTable.commands.map { $0.synopsis.count }.max() ?? 0
+            for spec in CommandTable.commands {
+                output.write("  " + spec.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
+            }
+            output.write("\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n")
+            output.write("A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
+            return
+        }
+        guard let spec = CommandTable.command(named: name) else { throw ShellError.unknownCommand(name) }
+        var text = "usage: \(spec.synopsis)\n"
+        if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }
+        text += "\n\(spec.details)\n"
+        for option in spec.options {
+            let name = option.value == nil ? option.name : "\(option.name) \(option.valueName)"
+            text += "  \(name)  \(option.help)\n"
+        }
+        output.write(text)
+    }
+}
+
+/// Names from the store pass through this before they reach the output.
+func escaped(_ text: String) -> String {
+    TerminalEscaping.escape(text)
+}

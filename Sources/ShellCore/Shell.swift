@@ -1,0 +1,92 @@
+import Browser
+import Clusters
+import Navigation
+import Rendering
+import Storage
+
+/// The shell: one cluster's browser at a time, the command table, and the output.
+///
+/// It never exits the process; `run(_:)` reports what happened and the caller
+/// (batch runner or interactive loop) decides what to do next.
+public final class Shell {
+    public let settings: ShellSettings
+    public let output: ShellOutput
+    public private(set) var catalog: ClusterCatalog
+    let openStore: (Cluster) async throws -> any ObjectStore
+    var sessions: [String: BrowserSession] = [:]
+    public private(set) var session: BrowserSession!
+
+    /// What a command asks of the loop that runs it.
+    public enum Outcome: Equatable {
+        case proceed
+        case exit(Int32)
+    }
+
+    public init(settings: ShellSettings, output: ShellOutput, catalog: ClusterCatalog,
+                openStore: @escaping (Cluster) async throws -> any ObjectStore) {
+        self.settings = settings
+        self.output = output
+        self.catalog = catalog
+        self.openStore = openStore
+    }
+
+    /// Opens the first cluster and shows its panes.
+    public func start(cluster: Cluster) async throws {
+        try await switchTo(cluster)
+    }
+
+    /// The cluster shown now.
+    public var clusterName: String { session.clusterName }
+
+    /// The prompt, `objsh CLUSTER:/path> `.
+    public var prompt: String { "objsh \(clusterName):\(session.currentFolder)> " }
+
+    /// Runs one command (its words, the command name first).
+    public func run(_ words: [String]) async throws -> Outcome {
+        guard let name = words.first else { return .proceed }
+        guard let spec = CommandTable.command(named: name) else { throw ShellError.unknownCommand(name) }
+        let command = try ParsedCommand.parse(spec, words: Array(words.dropFirst()))
+        do {
+            let outcome = try await perform(command)
+            unloadHiddenPanesIfMemoryIsShort()
+            return outcome
+        } catch let error as ShellError {
+            throw error
+        } catch StorageError.cancelled {
+            throw ShellError.interrupted
+        } catch is CancellationError {
+            throw ShellError.interrupted
+        } catch {
+            throw ShellError.failed(command: spec.name, message: ErrorText.describe(error))
+        }
+    }
+
+    func switchTo(_ cluster: Cluster) async throws {
+        if let existing = sessions[cluster.name] {
+            session = existing
+            return
+        }
+        let store = try await openStore(cluster)
+        let observer: ((LifecycleEvent, Pane) -> Void)? = settings.trace ? { [output] event, pane in
+            output.writeError("trace: \(event.name) \(pane.traceName)\n")
+        } : nil
+        let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
+        try await new.open()
+        sessions[cluster.name] = new
+        session = new
+    }
+
+    /// The memory-pressure hook: above the budget, hidden panes drop their content.
+    func unloadHiddenPanesIfMemoryIsShort() {
+        guard let resident = ResidentMemory.bytes(), resident > settings.memoryBudget else { return }
+        for session in sessions.values { session.container.handleMemoryPressure() }
+    }
+
+    /// Prints both panes, unless `-q`.
+    public func printPanes() {
+        guard !settings.quiet, let session else { return }
+        let screen = ScreenComposer.screen(for: session)
+        let lines = ScreenRenderer.render(screen, options: .init(width: settings.width(), height: settings.paneRows(), color: settings.color))
+        output.write(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Clusters
+@preconcurrency import Foundation
+import ShellCore
+
+/// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
+@main
+struct Objsh: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "objsh",
+        abstract: "A line-oriented shell for object storage, with a two-pane browser.",
+        discussion: "Without -c or -f, commands are read from standard input: interactively on a terminal, as a script otherwise. \(ExitStatus.explanation)",
+        version: "0.1.0")
+
+    @Option(name: .long, help: ArgumentHelp("The cluster to open: a name from `cluster`, or a directory path.", valueName: "NAME|PATH"),
+            completion: .custom { _, _, _ in Objsh.clusterNames() })
+    var cluster = "local"
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ; or newlines) and exit.", valueName: "COMMANDS"))
+    var commands: String?
+
+    @Option(name: .customShort("f"), help: ArgumentHelp("Run the commands in this file and exit.", valueName: "FILE"), completion: .file())
+    var file: String?
+
+    @Flag(name: .customShort("q"), help: "Print no panes (command output and errors only).")
+    var quiet = false
+
+    @Option(name: .customLong("on-error"), help: ArgumentHelp("In a script, stop at the first failing command or continue.", valueName: "stop|continue"))
+    var onError: ErrorPolicy = .stop
+
+    @Flag(help: "Print every pane lifecycle event to standard error.")
+    var trace = false
+
+    @Option(name: .customLong("cache-limit"), help: ArgumentHelp("How many hidden panes keep their content.", valueName: "N"))
+    var cacheLimit = 3
+
+    @Flag(name: .customLong("list-clusters"), help: ArgumentHelp("Print the cluster names, one a line, and exit.", visibility: .hidden))
+    var listClusters = false
+
+    mutating func validate() throws {
+        if commands != nil && file != nil { throw ValidationError("give -c or -f, not both") }
+        if cacheLimit < 0 { throw ValidationError("--cache-limit must be 0 or more") }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var catalog = ClusterCatalog.builtIn(ObjshDirectories(environment: environment))
+        if listClusters {
+            print(catalog.names.joined(separator: "\n"))
+            return
+        }
+        let chosen: Cluster
+        do {
+            chosen = try catalog.resolve(commandLineValue: cluster)
+        } catch let error as ClusterError {
+            throw ValidationError(ShellError.cluster(error).message)
+        }
+        let terminal = Terminal(environment: environment)
+        let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
+        let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
+                          catalog: catalog, openStore: StoreFactory.open)
+        do {
+            try await shell.start(cluster: chosen)
+        } catch let error as ShellError {
+            FileHandle.standardError.write(Data("objsh: \(error.message)\n".utf8))
+            throw ExitCode(ExitStatus.commandFailed)
+        }
+        let status: Int32
+        if isScript {
+            shell.printPanes()
+            status = await ScriptRunner(shell: shell, policy: onError).run(lines: try scriptLines())
+        } else {
+            status = await InteractiveLoop(shell: shell).run()
+        }
+        throw ExitCode(status)
+    }
+
+    func settings(terminal: Terminal, script: Bool) -> ShellSettings {
+        var settings = ShellSettings()
+        settings.quiet = quiet
+        settings.trace = trace
+        settings.cacheLimit = cacheLimit
+        settings.isTerminal = terminal.outputIsTerminal
+        settings.color = terminal.allowsColor && !script
+        settings.width = { terminal.columns() }
+        settings.paneRows = { terminal.paneRows() }
+        return settings
+    }
+
+    func scriptLines() throws -> AnySequence<String> {
+        if let commands { return AnySequence(commands.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+        if let file {
+            guard let handle = fopen(file, "r") else {
+                throw ValidationError("cannot read \(file): \(String(cString: strerror(errno)))")
+            }
+            return AnySequence(LineReader(handle: handle))
+        }
+        return AnySequence(LineReader(handle: stdin))
+    }
+
+    static func clusterNames() -> [String] {
+        ClusterCatalog.builtIn(ObjshDirectories(environment: ProcessInfo.processInfo.environment)).names
+    }
+}
+
+extension ErrorPolicy: ExpressibleByArgument {}

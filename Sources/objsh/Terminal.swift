@@ -1,0 +1,40 @@
+import Foundation
+
+/// What the process knows of its terminal: whether there is one, and its size.
+struct Terminal: Sendable {
+    let inputIsTerminal: Bool
+    let outputIsTerminal: Bool
+    let allowsColor: Bool
+    private let columnsVariable: Int?
+    private let linesVariable: Int?
+
+    init(environment: [String: String]) {
+        inputIsTerminal = isatty(STDIN_FILENO) != 0
+        outputIsTerminal = isatty(STDOUT_FILENO) != 0
+        // https://no-color.org: any non-empty NO_COLOR turns colours off; so does TERM=dumb.
+        allowsColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        columnsVariable = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        linesVariable = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// `$COLUMNS`, else the terminal's width, else 80.
+    func columns() -> Int {
+        if let columnsVariable { return columnsVariable }
+        return windowSize()?.columns ?? 80
+    }
+
+    /// Rows each pane shows: what fits on the terminal under the headers and the
+    /// prompt, or 20 when output is not a terminal.
+    func paneRows() -> Int {
+        guard outputIsTerminal else { return linesVariable.map { max(3, $0 - 4) } ?? 20 }
+        let lines = linesVariable ?? windowSize()?.rows ?? 24
+        return max(3, lines - 4)
+    }
+
+    private func windowSize() -> (columns: Int, rows: Int)? {
+        guard outputIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+}

@@ -1,0 +1,29 @@
+# Shared by the project's scripts: find the Swift toolchain and install what is missing.
+
+# Debian's python3-swiftclient installs /usr/bin/swift, which hides the Swift
+# toolchain when /usr/bin comes first on PATH; prefer the toolchain's own path.
+swift_toolchain() {
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    echo /opt/swift/usr/bin/swift
+  elif command -v swift >/dev/null 2>&1 && swift build --version >/dev/null 2>&1; then
+    command -v swift
+  else
+    echo "objsh: no Swift toolchain found (expected /opt/swift/usr/bin/swift)" >&2
+    return 1
+  fi
+}
+
+# apt_install PKG...: installs the Debian packages that are not installed yet.
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  echo "objsh: installing ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >/dev/null || { sleep 5; $sudo apt-get update -qq >/dev/null; }
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
