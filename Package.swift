@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "ShellCore", "Clusters", "Storage",
+                "Browser", "ShellCore", "Clusters", "Storage", "StorageOpenStack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

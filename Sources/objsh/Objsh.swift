@@ -1,4 +1,5 @@
 import ArgumentParser
+import Browser
 import Clusters
 @preconcurrency import Foundation
 import ShellCore
@@ -34,6 +35,12 @@ struct Objsh: AsyncParsableCommand {
     @Option(name: .customLong("cache-limit"), help: ArgumentHelp("How many hidden panes keep their content.", valueName: "N"))
     var cacheLimit = 3
 
+    @Flag(help: "Print one line per HTTP request to standard error (credentials redacted).")
+    var debug = false
+
+    @Flag(help: "Do not verify TLS certificates of Swift clusters (prints a warning).")
+    var insecure = false
+
     @Flag(name: .customLong("list-clusters"), help: ArgumentHelp("Print the cluster names, one a line, and exit.", visibility: .hidden))
     var listClusters = false
 
@@ -44,7 +51,14 @@ struct Objsh: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var catalog = ClusterCatalog.builtIn(ObjshDirectories(environment: environment))
+        var catalog: ClusterCatalog
+        do {
+            let warnings: [String]
+            (catalog, warnings) = try ClusterCatalog.standard(environment: environment, directories: ObjshDirectories(environment: environment))
+            for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        } catch let error as ClusterError {
+            throw ValidationError(ShellError.cluster(error).message)
+        }
         if listClusters {
             print(catalog.names.joined(separator: "\n"))
             return
@@ -57,22 +71,28 @@ struct Objsh: AsyncParsableCommand {
         }
         let terminal = Terminal(environment: environment)
         let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
+        let lines = isScript ? try scriptLines() : nil
+        let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
-                          catalog: catalog, openStore: StoreFactory.open)
-        do {
-            try await shell.start(cluster: chosen)
-        } catch let error as ShellError {
-            FileHandle.standardError.write(Data("objsh: \(error.message)\n".utf8))
-            throw ExitCode(ExitStatus.commandFailed)
-        }
-        let status: Int32
-        if isScript {
-            shell.printPanes()
-            status = await ScriptRunner(shell: shell, policy: onError).run(lines: try scriptLines())
-        } else {
-            status = await InteractiveLoop(shell: shell).run()
-        }
+                          catalog: catalog, openStore: stores.open)
+        let status = await session(shell, opening: chosen, lines: lines)
+        // Connections close before the exit, whatever happened in the session.
+        await stores.shutdown()
         throw ExitCode(status)
+    }
+
+    /// Opens the first cluster, then runs the script `lines` or, without them, the interactive loop.
+    private func session(_ shell: Shell, opening cluster: Cluster, lines: AnySequence<String>?) async -> Int32 {
+        do {
+            try await shell.start(cluster: cluster)
+        } catch {
+            let message = (error as? ShellError)?.message ?? "cluster \(cluster.name): " + ErrorText.describe(error)
+            FileHandle.standardError.write(Data("objsh: \(message)\n".utf8))
+            return ExitStatus.commandFailed
+        }
+        guard let lines else { return await InteractiveLoop(shell: shell).run() }
+        shell.printPanes()
+        return await ScriptRunner(shell: shell, policy: onError).run(lines: lines)
     }
 
     func settings(terminal: Terminal, script: Bool) -> ShellSettings {
@@ -99,7 +119,9 @@ struct Objsh: AsyncParsableCommand {
     }
 
     static func clusterNames() -> [String] {
-        ClusterCatalog.builtIn(ObjshDirectories(environment: ProcessInfo.processInfo.environment)).names
+        let environment = ProcessInfo.processInfo.environment
+        let directories = ObjshDirectories(environment: environment)
+        return ((try? ClusterCatalog.standard(environment: environment, directories: directories))?.0 ?? .builtIn(directories)).names
     }
 }
 

@@ -2,10 +2,23 @@ import Clusters
 import Foundation
 import ShellCore
 import Storage
+import StorageOpenStack
 
-/// The one place that turns a cluster's endpoint into a store.
-enum StoreFactory {
-    static func open(_ cluster: Cluster) async throws -> any ObjectStore {
+/// The one place that turns a cluster's endpoint into a store. It keeps the Swift
+/// stores it opened, so that their connections are closed once, at exit.
+final class StoreFactory {
+    /// `--debug`: one line per HTTP request on standard error, secrets redacted.
+    let debug: Bool
+    /// `--insecure`: no TLS certificate checks for any Swift cluster.
+    let insecure: Bool
+    private var swiftStores: [SwiftStore] = []
+
+    init(debug: Bool, insecure: Bool) {
+        self.debug = debug
+        self.insecure = insecure
+    }
+
+    func open(_ cluster: Cluster) async throws -> any ObjectStore {
         switch cluster.endpoint {
         case .directory(let path):
             if cluster.origin == "built-in" {
@@ -16,8 +29,23 @@ enum StoreFactory {
                 }
             }
             return FileStore(root: path)
-        case .swift:
-            throw ShellError.failed(command: "cluster", message: "\(cluster.name): the swift backend is not built into this objsh")
+        case .swift(var endpoint):
+            endpoint.insecure = endpoint.insecure || insecure
+            let log: (@Sendable (String) -> Void)? = debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
+            let store = try SwiftStore(endpoint: endpoint, name: cluster.name, log: log)
+            swiftStores.append(store)
+            for warning in store.warnings { Self.writeError(warning) }
+            return store
         }
+    }
+
+    /// Closes every Swift store's connections; call before the process exits.
+    func shutdown() async {
+        for store in swiftStores { await store.shutdown() }
+        swiftStores = []
+    }
+
+    private static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
