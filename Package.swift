@@ -46,6 +46,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
+        // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
+        .testTarget(name: "ObjshSwiftShellTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
     ]
 )

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# bench/swift-list.sh [DIR]
+#
+# Listing speed against one running swift-server (DIR, default /tmp/objsh-swift;
+# started if it is not running): a 100,000-object container "big" (seeded once
+# with scripts/swift-seed, reused after), listed to /dev/null 5 times each by
+# objsh, python-swiftclient, rclone and a plain curl page loop (the floor);
+# then 50 cd/ls steps through pseudo-folders: one objsh batch vs 50 swift calls.
+# Prints min and median per tool and the ratio of each median to curl's.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DIR=${1:-/tmp/objsh-swift}
+RUNS=${RUNS:-5}
+SWIFT=/opt/swift/usr/bin/swift
+
+scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
+# shellcheck disable=SC1091
+. "$DIR/env"
+if ! command -v rclone >/dev/null || ! python3 -c 'import swiftclient' 2>/dev/null; then
+  # python3-swiftclient's /usr/bin/swift would hide the Swift toolchain: divert it first.
+  [ -n "$(dpkg-divert --list /usr/bin/swift)" ] || dpkg-divert --local --rename --divert /usr/bin/swiftclient --add /usr/bin/swift
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-swiftclient rclone >/dev/null
+fi
+scripts/swift-seed "$DIR" big 100000
+"$SWIFT" build -c release --product objsh >/dev/null
+OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+export RCLONE_CONFIG_BENCH_TYPE=swift RCLONE_CONFIG_BENCH_AUTH=$ST_AUTH RCLONE_CONFIG_BENCH_USER=$ST_USER RCLONE_CONFIG_BENCH_KEY=$ST_KEY
+SWIFTCLIENT=(python3 -m swiftclient.shell)
+XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
+
+curl_pages() { # every page of big, 10,000 at a time, as the server's own cost
+  local hdr token url marker="" page
+  hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
+  token=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); url=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
+  while :; do
+    page=$(curl -sf -H "X-Auth-Token: $token" "$url/big?limit=10000&marker=$marker")
+    [ -n "$page" ] || break
+    marker=$(tail -n 1 <<<"$page")
+  done
+}
+
+seconds() { # runs "$@" once, prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+measure() { # label cmd...: prints "label min median" from RUNS runs
+  local label=$1; shift; local times=()
+  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+}
+report() { # lines "label min median"; the floor is the first line
+  awk 'NR==1{f=$3} {printf "  %-28s min %7.3f s  median %7.3f s  ×%.2f of the floor\n", $1, $2, $3, $3/f}'
+}
+
+echo "== list 100,000 objects to /dev/null ($RUNS runs each)"
+{
+  measure curl-page-loop curl_pages
+  measure objsh-ls "$OBJSH" -q --cluster env -c 'cd big; ls'
+  measure swift-list "${SWIFTCLIENT[@]}" list big
+  measure rclone-lsf rclone lsf -R --files-only bench:big
+} | report
+
+steps=$(for i in $(seq 0 24); do printf 'cd f%03d\nls\ncd ..\nls\n' "$i"; done | head -n 50)
+swift_steps() {
+  for i in $(seq 0 24); do
+    "${SWIFTCLIENT[@]}" list big --prefix "$(printf 'f%03d/' "$i")" --delimiter / >/dev/null
+    "${SWIFTCLIENT[@]}" list big --delimiter / >/dev/null
+  done
+}
+echo "== 50 cd/ls steps through pseudo-folders ($RUNS runs each)"
+{
+  measure objsh-batch "$OBJSH" -q --cluster env -c "cd big
+$steps"
+  measure swift-list-x50 swift_steps
+} | report
