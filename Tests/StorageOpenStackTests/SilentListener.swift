@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A TCP socket on 127.0.0.1 that listens and never answers: the kernel completes
@@ -35,5 +36,3 @@ final class SilentListener {
         return listener.port
     }
 }
-
-import Foundation

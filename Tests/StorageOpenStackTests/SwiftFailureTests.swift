@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Storage
+import StorageContract
 import StorageOpenStack
 import Synchronization
 import XCTest
@@ -169,5 +170,3 @@ final class SwiftFailureTests: XCTestCase {
         await store.shutdown()
     }
 }
-
-import StorageContract
