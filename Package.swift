@@ -28,6 +28,7 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
     ]
 )
