@@ -29,5 +29,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
+        // Checks the man page, the completion scripts and scripts/install against the built objsh.
+        .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),
     ]
 )
