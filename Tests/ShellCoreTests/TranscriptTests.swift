@@ -158,3 +158,28 @@ final class TranscriptTests: XCTestCase {
         try await check("trace", "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback", quiet: true, trace: true)
     }
 }
+
+/// Names with control characters, wide characters and very long names, laid out at
+/// three widths: nothing raw reaches the output, nothing overflows a column.
+final class OddNameTranscriptTests: XCTestCase {
+    func testOddNamesAtThreeWidths() async throws {
+        let harness = try TranscriptHarness()
+        defer { harness.remove() }
+        let odd = harness.localRoot + "/odd names"
+        let names = ["tab\there.txt", "esc\u{1B}[31mred.txt", "new\nline.txt", "bell\u{07}.txt", "del\u{7F}.txt",
+                     "日本語のとても長いファイル名ですね.txt", "👨‍👩‍👧‍👦 family photo.heic", "e\u{301}cole combining.txt",
+                     "rtl \u{202E}gpj.exe", String(repeating: "long-", count: 40) + "name.txt"]
+        for name in names {
+            try FileManager.default.createDirectory(atPath: odd + "/folder " + name.prefix(3), withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: odd + "/" + name, contents: Data(name.utf8),
+                                           attributes: [.modificationDate: Date(timeIntervalSince1970: 1_717_243_200)])
+        }
+        let script = "cd \"odd names\"\nls\ninfo \"tab\thre.txt\"\ninfo \"esc\u{1B}[31mred.txt\""
+        for width in [40, 80, 132] {
+            let result = try await harness.run(script, cluster: "local", width: width, rows: 12, policy: .continue)
+            XCTAssertFalse(result.stdout.contains("\u{1B}") || result.stderr.contains("\u{1B}"), "an escape reached the output")
+            XCTAssertFalse(result.stdout.contains("\u{07}") || result.stdout.contains("\u{202E}"))
+            TranscriptHarness.assertMatches("odd-names-\(width)", script: script.replacingOccurrences(of: "\u{1B}", with: "\\e"), result)
+        }
+    }
+}
