@@ -13,7 +13,7 @@ extension BrowserSession {
         let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
         let scope = try scopePath.map { try base.resolving($0) } ?? .root
         if let container = scope.container {
-            guard try await PaneFactory.containerExists(container, store: store) else {
+            guard try await store.containerExists(container) else {
                 throw BrowserError.notFound("\(container): no such container")
             }
             if !scope.prefix.isEmpty, try await store.listObjects(in: container, ListingQuery(prefix: scope.prefix, limit: 1)).isEmpty {
