@@ -44,10 +44,15 @@ let package = Package(
                 path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
+        .testTarget(name: "ObjshCLITests"),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(name: "ObjshSwiftShellTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
+        // Checks the man page, the completion scripts and scripts/install against the built objsh.
+        .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),
     ]
 )

@@ -26,6 +26,10 @@ struct FileListing {
     private func walk(relative: String, into page: inout Page) throws -> Bool {
         let chunk = max(page.limit - page.entries.count, 256)
         var filter = ChildFilter(prefix: Array(prefix.utf8), marker: Array(marker.utf8))
+        // Objects are stat'ed relative to their folder: no path walk per object.
+        let folder = open(containerPath + "/" + relative, O_RDONLY | O_DIRECTORY)
+        guard folder >= 0 else { throw StorageError.io("cannot read \(relative): \(String(cString: strerror(errno)))") }
+        defer { close(folder) }
         while true {
             let children = try DirectoryReader.smallestChildren(
                 of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
@@ -33,7 +37,7 @@ struct FileListing {
                 filter.after = Array(child.key.utf8)
                 if child.isDirectory {
                     if try visitDirectory(key: child.key, into: &page) { return true }
-                } else if page.offer(.object(try summary(of: child.key))) {
+                } else if page.offer(.object(try summary(of: child, in: folder))) {
                     return true
                 }
             }
@@ -55,12 +59,13 @@ struct FileListing {
         return try walk(relative: key, into: &page)
     }
 
-    private func summary(of name: String) throws -> ObjectSummary {
+    private func summary(of child: DirectoryChild, in folder: Int32) throws -> ObjectSummary {
         var info = stat()
-        guard lstat(containerPath + "/" + name, &info) == 0 else {
-            throw StorageError.io("cannot stat \(name): \(String(cString: strerror(errno)))")
+        guard fstatat(folder, child.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            throw StorageError.io("cannot stat \(child.key): \(String(cString: strerror(errno)))")
         }
-        return ObjectSummary(name: name, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: name), lastModified: Date(stat: info))
+        return ObjectSummary(name: child.key, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: child.name),
+                             lastModified: Date(stat: info))
     }
 
     private func modificationDate(_ path: String) -> Date? {

@@ -20,9 +20,9 @@ struct InteractiveLoop {
                     if case .exit(let code) = try await shell.run(words.map(\.text)) { return code }
                 }
             } catch let error as ShellError {
-                shell.output.writeError(error.message + "\n")
+                shell.output.writeError(error.printableMessage + "\n")
             } catch let error as SyntaxError {
-                shell.output.writeError(ShellError.syntax(error).message + "\n")
+                shell.output.writeError(ShellError.syntax(error).printableMessage + "\n")
             } catch {
                 shell.output.writeError("\(error)\n")
             }
