@@ -2,10 +2,12 @@
 # bench/swift-list.sh [DIR]
 #
 # Listing speed against one running swift-server (DIR, default /tmp/objsh-swift;
-# started if it is not running): a 100,000-object container "big" (seeded once
-# with scripts/swift-seed, reused after), listed to /dev/null 5 times each by
-# objsh, python-swiftclient, rclone and a plain curl page loop (the floor);
-# then 50 cd/ls steps through pseudo-folders: one objsh batch vs 50 swift calls.
+# started if it is not running). Two 100,000-object containers are seeded once
+# with scripts/swift-seed and reused after: "big-flat" (o000000.txt ..., no
+# folders), listed whole to /dev/null 5 times each by objsh, python-swiftclient,
+# rclone and a plain curl page loop (the floor); and "big" (100 pseudo-folders
+# f000/ ... of 1,000), for 50 cd/ls steps: one objsh batch vs 50 swift calls.
+# Every command's output is checked once before it is timed.
 # Prints min and median per tool and the ratio of each median to curl's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,12 +24,14 @@ if ! command -v rclone >/dev/null || ! python3 -c 'import swiftclient' 2>/dev/nu
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-swiftclient rclone >/dev/null
 fi
 scripts/swift-seed "$DIR" big 100000
+SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
 "$SWIFT" build -c release --product objsh >/dev/null
 OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
 
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 export RCLONE_CONFIG_BENCH_TYPE=swift RCLONE_CONFIG_BENCH_AUTH=$ST_AUTH RCLONE_CONFIG_BENCH_USER=$ST_USER RCLONE_CONFIG_BENCH_KEY=$ST_KEY
-SWIFTCLIENT=(python3 -m swiftclient.shell)
+# Debian's python3-swiftclient, as diverted (pyenv's python3 may not have the module).
+if [ -x /usr/bin/swiftclient ]; then SWIFTCLIENT=(/usr/bin/swiftclient); else SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell); fi
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
 
 curl_pages() { # every page of big, 10,000 at a time, as the server's own cost
@@ -35,8 +39,9 @@ curl_pages() { # every page of big, 10,000 at a time, as the server's own cost
   hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
   token=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); url=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
   while :; do
-    page=$(curl -sf -H "X-Auth-Token: $token" "$url/big?limit=10000&marker=$marker")
+    page=$(curl -sf -H "X-Auth-Token: $token" "$url/big-flat?limit=10000&marker=$marker")
     [ -n "$page" ] || break
+    printf '%s\n' "$page"
     marker=$(tail -n 1 <<<"$page")
   done
 }
@@ -44,6 +49,11 @@ curl_pages() { # every page of big, 10,000 at a time, as the server's own cost
 seconds() { # runs "$@" once, prints wall seconds
   local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
+  local want=$1; shift; local got
+  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
+  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
 }
 measure() { # label cmd...: prints "label min median" from RUNS runs
   local label=$1; shift; local times=()
@@ -54,22 +64,30 @@ report() { # lines "label min median"; the floor is the first line
   awk 'NR==1{f=$3} {printf "  %-28s min %7.3f s  median %7.3f s  ×%.2f of the floor\n", $1, $2, $3, $3/f}'
 }
 
+expect_lines 100000 curl_pages
+expect_lines 100000 "$OBJSH" -q --cluster env -c 'cd big-flat; ls'
+expect_lines 100000 "${SWIFTCLIENT[@]}" list big-flat
+expect_lines 100000 rclone lsf --files-only bench:big-flat
 echo "== list 100,000 objects to /dev/null ($RUNS runs each)"
 {
   measure curl-page-loop curl_pages
-  measure objsh-ls "$OBJSH" -q --cluster env -c 'cd big; ls'
-  measure swift-list "${SWIFTCLIENT[@]}" list big
-  measure rclone-lsf rclone lsf -R --files-only bench:big
+  measure objsh-ls "$OBJSH" -q --cluster env -c 'cd big-flat; ls'
+  measure swift-list "${SWIFTCLIENT[@]}" list big-flat
+  measure rclone-lsf rclone lsf --files-only bench:big-flat
 } | report
 
-steps=$(for i in $(seq 0 24); do printf 'cd f%03d\nls\ncd ..\nls\n' "$i"; done | head -n 50)
+# 25 folders, each: cd into it and ls (1,000 objects), back up and ls (100 folders).
+steps=$(for i in $(seq 0 24); do printf 'cd f%03d\nls\ncd ..\nls\n' "$i"; done)
 swift_steps() {
   for i in $(seq 0 24); do
-    "${SWIFTCLIENT[@]}" list big --prefix "$(printf 'f%03d/' "$i")" --delimiter / >/dev/null
-    "${SWIFTCLIENT[@]}" list big --delimiter / >/dev/null
+    "${SWIFTCLIENT[@]}" list big --prefix "$(printf 'f%03d/' "$i")" --delimiter /
+    "${SWIFTCLIENT[@]}" list big --delimiter /
   done
 }
-echo "== 50 cd/ls steps through pseudo-folders ($RUNS runs each)"
+expect_lines $((25 * 1100)) "$OBJSH" -q --cluster env -c "cd big
+$steps"
+expect_lines $((25 * 1100)) swift_steps
+echo "== 50 cd/ls steps through pseudo-folders ($RUNS runs each; ratios to objsh)"
 {
   measure objsh-batch "$OBJSH" -q --cluster env -c "cd big
 $steps"
