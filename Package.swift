@@ -18,10 +18,12 @@ let package = Package(
         .target(name: "Clusters"),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "ShellCore", "Clusters", "Storage",
+                "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
