@@ -31,6 +31,8 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
+        .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
     ]
 )
