@@ -26,6 +26,7 @@ struct InteractiveLoop {
                 shell.output.write("\n")
                 return ExitStatus.success
             case .hangup(let signal):
+                shell.output.write("\n")
                 return 128 + signal
             case .line(let line):
                 lines.remember(line)
