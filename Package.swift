@@ -30,9 +30,14 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
+        .testTarget(name: "ObjshCLITests"),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
         .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
+        // Checks the man page, the completion scripts and scripts/install against the built objsh.
+        .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),
     ]
 )

@@ -12,8 +12,13 @@ extension BrowserSession {
         }
         let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
         let scope = try scopePath.map { try base.resolving($0) } ?? .root
-        if let container = scope.container, !(try await PaneFactory.containerExists(container, store: store)) {
-            throw BrowserError.notFound("\(container): no such container")
+        if let container = scope.container {
+            guard try await store.containerExists(container) else {
+                throw BrowserError.notFound("\(container): no such container")
+            }
+            if !scope.prefix.isEmpty, try await store.listObjects(in: container, ListingQuery(prefix: scope.prefix, limit: 1)).isEmpty {
+                throw BrowserError.notFound("\(scope): no such folder")
+            }
         }
         try await transact {
             if isInSearchMode { try container.exitSearch() }
@@ -55,7 +60,7 @@ extension BrowserSession {
     public func upload(_ localPath: String, as name: String?, progress: (ObjectInfo) -> Void) async throws {
         let folder = currentFolder
         guard let container = folder.container else {
-            throw BrowserError.needsContainer("upload: choose a container first (cd CONTAINER)")
+            throw BrowserError.needsContainer("choose a container first (cd CONTAINER)")
         }
         let source = (localPath as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false

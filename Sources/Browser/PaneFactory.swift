@@ -7,7 +7,7 @@ enum PaneFactory {
         guard let container = location.container else { preconditionFailure("the root has no parent pane") }
         guard verify else { return FolderPane(store: store, location: location) }
         if location.segments.count == 1 {
-            guard try await containerExists(container, store: store) else {
+            guard try await store.containerExists(container) else {
                 throw BrowserError.notFound("\(container): no such container")
             }
             return FolderPane(store: store, location: location)
@@ -23,10 +23,5 @@ enum PaneFactory {
         } catch StorageError.noSuchContainer {
             throw BrowserError.notFound("\(container): no such container")
         }
-    }
-
-    /// Asks for one listing entry at the name: the exact name sorts first among those it prefixes.
-    static func containerExists(_ name: String, store: any ObjectStore) async throws -> Bool {
-        try await store.listContainers(ListingQuery(prefix: name, limit: 1)).first?.name == name
     }
 }

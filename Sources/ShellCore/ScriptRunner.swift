@@ -71,7 +71,7 @@ public struct ScriptRunner {
     }
 
     func report(_ error: any Error, line: Int, ignored: Bool) -> LineResult {
-        let message = (error as? ShellError)?.message ?? String(describing: error)
+        let message = (error as? ShellError)?.printableMessage ?? String(describing: error)
         shell.output.writeError("objsh: line \(line): \(message)\n")
         if ignored { return .proceed }
         return policy == .stop ? .stop(ExitStatus.commandFailed) : .failed

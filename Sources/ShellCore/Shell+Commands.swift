@@ -71,7 +71,9 @@ extension Shell {
             output.write("A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
             return
         }
-        guard let spec = CommandTable.command(named: name) else { throw ShellError.unknownCommand(name) }
+        guard let spec = CommandTable.command(named: name) else {
+            throw ShellError.failed(command: "help", message: "\(name): no such command")
+        }
         var text = "usage: \(spec.synopsis)\n"
         if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }
         text += "\n\(spec.details)\n"

@@ -24,7 +24,7 @@ extension Shell {
             write(lines, long: long)
         }
         guard !listedAny, target.segments.count > 1 else {
-            if !listedAny, !(try await containerExists(container)) {
+            if !listedAny, !(try await store.containerExists(container)) {
                 throw BrowserError.notFound("\(container): no such container")
             }
             return
@@ -37,10 +37,6 @@ extension Shell {
         } catch StorageError.noSuchObject {
             throw BrowserError.notFound("\(target.segments.dropFirst().joined(separator: "/")): no such file or folder in \(container)")
         }
-    }
-
-    func containerExists(_ name: String) async throws -> Bool {
-        try await session.store.listContainers(ListingQuery(prefix: name, limit: 1)).first?.name == name
     }
 
     func listSearchResults(long: Bool) async throws {

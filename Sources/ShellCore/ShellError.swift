@@ -1,5 +1,6 @@
 import Browser
 import Clusters
+import Rendering
 
 /// Why a shell command failed, as data; `ShellError.message` makes the words.
 public enum ShellError: Error, Equatable {
@@ -27,6 +28,13 @@ public enum ShellError: Error, Equatable {
         case .failed(let command, let message): return "\(command): \(message)"
         case .interrupted: return "interrupted"
         }
+    }
+
+    /// The message made safe for a terminal: control characters in names are escaped,
+    /// line by line, so a name can never move the cursor or change colours.
+    public var printableMessage: String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalEscaping.escape(String($0)) }.joined(separator: "\n")
     }
 
     /// The command one edit away from a mistyped name, if there is exactly one.

@@ -20,9 +20,13 @@ public enum ContentType {
     /// The type for an object name, `application/octet-stream` when the extension is unknown.
     public static func guess(forName name: String) -> String {
         if name.hasSuffix("/") { return directory }
-        let last = name.split(separator: "/").last.map(String.init) ?? name
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "application/octet-stream" }
-        let ext = last[last.index(after: dot)...].lowercased()
-        return byExtension[ext] ?? "application/octet-stream"
+        // Scans back from the end once: this runs for every object of a listing.
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
+              utf8[dot] == UInt8(ascii: "."), dot != utf8.startIndex,
+              utf8[utf8.index(before: dot)] != UInt8(ascii: "/") else { return "application/octet-stream" }
+        let ext = String(name[name.index(after: dot)...])
+        guard ext.utf8.count <= 8 else { return "application/octet-stream" }
+        return byExtension[ext] ?? byExtension[ext.lowercased()] ?? "application/octet-stream"
     }
 }

@@ -25,20 +25,19 @@ struct FileListing {
     /// Walks `relative` (empty or ending in `/`); true when the page is full.
     private func walk(relative: String, into page: inout Page) throws -> Bool {
         let chunk = max(page.limit - page.entries.count, 256)
-        var after: String?
+        var filter = ChildFilter(prefix: Array(prefix.utf8), marker: Array(marker.utf8))
+        // Objects are stat'ed relative to their folder: no path walk per object.
+        let folder = open(containerPath + "/" + relative, O_RDONLY | O_DIRECTORY)
+        guard folder >= 0 else { throw StorageError.io("cannot read \(relative): \(String(cString: strerror(errno)))") }
+        defer { close(folder) }
         while true {
             let children = try DirectoryReader.smallestChildren(
-                of: containerPath + "/" + relative, count: chunk,
-                key: { relative + $0.name + ($0.isDirectory ? "/" : "") },
-                accept: { child, key in
-                    if let after, !after.precedesInByteOrder(key) { return false }
-                    return isWanted(key: key, isDirectory: child.isDirectory)
-                })
-            for (child, key) in children {
-                after = key
+                of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
+            for child in children {
+                filter.after = Array(child.key.utf8)
                 if child.isDirectory {
-                    if try visitDirectory(key: key, into: &page) { return true }
-                } else if page.offer(.object(try summary(of: key))) {
+                    if try visitDirectory(key: child.key, into: &page) { return true }
+                } else if page.offer(.object(try summary(of: child, in: folder))) {
                     return true
                 }
             }
@@ -60,21 +59,13 @@ struct FileListing {
         return try walk(relative: key, into: &page)
     }
 
-    /// Whether anything at or under `key` can be in the listing.
-    private func isWanted(key: String, isDirectory: Bool) -> Bool {
-        let matchesPrefix = key.hasBytePrefix(prefix) || (isDirectory && prefix.hasBytePrefix(key))
-        guard matchesPrefix else { return false }
-        if marker.precedesInByteOrder(key) { return true }
-        // A folder sorting before the marker can still hold names after it.
-        return isDirectory && marker.hasBytePrefix(key)
-    }
-
-    private func summary(of name: String) throws -> ObjectSummary {
+    private func summary(of child: DirectoryChild, in folder: Int32) throws -> ObjectSummary {
         var info = stat()
-        guard lstat(containerPath + "/" + name, &info) == 0 else {
-            throw StorageError.io("cannot stat \(name): \(String(cString: strerror(errno)))")
+        guard fstatat(folder, child.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            throw StorageError.io("cannot stat \(child.key): \(String(cString: strerror(errno)))")
         }
-        return ObjectSummary(name: name, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: name), lastModified: Date(stat: info))
+        return ObjectSummary(name: child.key, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: child.name),
+                             lastModified: Date(stat: info))
     }
 
     private func modificationDate(_ path: String) -> Date? {

@@ -26,14 +26,11 @@ public struct FileStore: ObjectStore {
 
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
         try requireRoot()
-        let children = try DirectoryReader.smallestChildren(
-            of: root, count: max(0, query.limit), key: { $0.name },
-            accept: { child, name in
-                child.isDirectory && name != Self.stagingName && name.hasBytePrefix(query.prefix)
-                    && query.marker.precedesInByteOrder(name)
-            })
+        let filter = ChildFilter(prefix: Array(query.prefix.utf8), marker: Array(query.marker.utf8),
+                                 directoriesOnly: true, hidden: Array(Self.stagingName.utf8), foldersEndInSlash: false)
+        let children = try DirectoryReader.smallestChildren(of: root, relative: "", count: max(0, query.limit), filter: filter)
         // Counting every object of every container would walk the whole store; `info` does that.
-        return children.map { ContainerSummary(name: $0.key, objectCount: nil, bytes: nil) }
+        return children.map { ContainerSummary(name: $0.name, objectCount: nil, bytes: nil) }
     }
 
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {

@@ -41,6 +41,12 @@ public protocol ObjectStore: Sendable {
 extension ObjectStore {
     public var shortPageEndsListing: Bool { false }
 
+    /// Whether a container exists, with one short listing request: the exact name
+    /// sorts first among the names it prefixes.
+    public func containerExists(_ name: String) async throws -> Bool {
+        try await listContainers(ListingQuery(prefix: name, limit: 1)).first?.name == name
+    }
+
     /// Every entry of a container listing, fetched page by page with `marker`.
     ///
     /// Only one page is held at a time, so a million objects list in bounded memory.

@@ -41,7 +41,7 @@ struct InteractiveLoop {
         do {
             commands = try Tokenizer.commands(in: line)
         } catch let error as SyntaxError {
-            shell.output.writeError(ShellError.syntax(error).message + "\n")
+            shell.output.writeError(ShellError.syntax(error).printableMessage + "\n")
             return nil
         } catch {
             preconditionFailure("the tokenizer throws only syntax errors")
@@ -54,7 +54,7 @@ struct InteractiveLoop {
                 return status
             case .failure(let error):
                 if let signal = SignalEvents.hangupSignal { return 128 + signal }
-                let message = (error as? ShellError)?.message ?? String(describing: error)
+                let message = (error as? ShellError)?.printableMessage ?? TerminalEscaping.escape(String(describing: error))
                 shell.output.writeError(((error as? ShellError) == .interrupted ? "\n" : "") + message + "\n")
                 return nil
             }

@@ -1,0 +1,85 @@
+import Browser
+import Foundation
+import Navigation
+import Storage
+import XCTest
+
+/// The browser on the sample store: what each command moves, and what it fetches.
+final class BrowserSessionTests: XCTestCase {
+    static let sample: String = {
+        let path = NSTemporaryDirectory() + "objsh-browser-sample-\(getpid())"
+        try! SampleData.materialize(at: path)
+        return path
+    }()
+
+    var store: CountingStore!
+    var session: BrowserSession!
+
+    override func setUp() async throws {
+        store = CountingStore(root: Self.sample)
+        session = BrowserSession(clusterName: "sample", store: store, cacheLimit: 1)
+        try await session.open()
+    }
+
+    var titles: [String] { session.container.panes.map { ($0 as! StoragePane).title } }
+
+    func testDeepCdMakesIntermediatePanesWithoutFetchingThem() async throws {
+        store.reset()
+        try await session.cd("photos/2024/summer/beach")
+        XCTAssertEqual(titles, ["sample:/", "photos/", "photos/2024/", "photos/2024/summer/", "photos/2024/summer/beach/"])
+        // One request checks the target, then only the two visible panes load:
+        // the hidden ones (photos/, photos/2024/) were made but never fetched.
+        XCTAssertEqual(store.requests, [
+            "listObjects photos 2024/summer/beach/": 2,  // the check (limit 1) and the right pane
+            "listObjects photos 2024/summer/": 1,         // the left pane
+        ])
+        let hidden = session.container.panes[1...2].map { $0.isContentLoaded }
+        XCTAssertEqual(hidden, [false, false], "pre-loading fetches nothing")
+    }
+
+    func testGoingBackReloadsOnlyPanesEvictedFromTheCache() async throws {
+        try await session.cd("photos")
+        try await session.cd("2024")
+        try await session.cd("summer")
+        try await session.cd("beach")
+        // cacheLimit 1: of the hidden [account, photos, 2024], only 2024 keeps its content.
+        XCTAssertEqual(session.container.panes.map(\.isContentLoaded), [false, false, true, true, true])
+        store.reset()
+        try await session.back()
+        XCTAssertEqual(store.total, 0, "2024 was cached: going back fetches nothing")
+        store.reset()
+        try await session.back()
+        XCTAssertEqual(store.requests, ["listObjects photos ": 1], "photos was unloaded and loads again")
+    }
+
+    func testMissingNamesChangeNothing() async throws {
+        try await session.cd("photos")
+        let before = titles
+        for path in ["nowhere", "/nope", "2024/nope", "../missing"] {
+            do {
+                try await session.cd(path)
+                XCTFail("cd \(path) must fail")
+            } catch {
+                XCTAssertEqual(titles, before, "cd \(path) moved the panes")
+            }
+        }
+    }
+
+    func testSearchModeRestoresTheCachedPanesWithoutFetching() async throws {
+        try await session.cd("documents/日本語")
+        try await session.search("メモ")
+        XCTAssertEqual(session.searchTerm, "メモ")
+        store.reset()
+        try await session.search(nil)
+        XCTAssertEqual(store.total, 0, "the panes before search come back with their content")
+        XCTAssertEqual(titles, ["sample:/", "documents/", "documents/日本語/"])
+    }
+
+    func testInfoOnAnObjectOpensFromItsFolder() async throws {
+        try await session.info("/photos/2024/README.txt")
+        XCTAssertEqual(titles, ["sample:/", "photos/", "photos/2024/", "info 2024/README.txt"])
+        XCTAssertEqual(session.currentFolder.description, "/photos/2024")
+        try await session.cd("../2023")  // a sibling of the info pane's folder
+        XCTAssertEqual(titles, ["sample:/", "photos/", "photos/2023/"])
+    }
+}

@@ -1,0 +1,94 @@
+import Clusters
+import Foundation
+import ShellCore
+import Storage
+import XCTest
+
+/// Runs a batch script through the real shell in-process, on a sample store in a
+/// temporary directory, and compares stdout, stderr and the exit status with a
+/// golden transcript. `OBJSH_RECORD_GOLDENS=1` rewrites the golden and fails, so a
+/// new baseline never passes silently.
+final class TranscriptHarness {
+    let root: String
+    let sampleRoot: String
+    let localRoot: String
+
+    /// One sample store for every transcript: scripts only read it (writes go to `local`).
+    static let sharedSample: String = {
+        let path = NSTemporaryDirectory() + "objsh-sample-\(getpid())"
+        try! SampleData.materialize(at: path)
+        return path
+    }()
+
+    init() throws {
+        root = NSTemporaryDirectory() + "objsh-transcript-" + UUID().uuidString
+        sampleRoot = Self.sharedSample
+        localRoot = root + "/local"
+        try FileManager.default.createDirectory(atPath: localRoot, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    var catalog: ClusterCatalog {
+        ClusterCatalog(clusters: [
+            Cluster(name: "local", endpoint: .directory(path: localRoot), origin: "built-in"),
+            Cluster(name: "sample", endpoint: .directory(path: sampleRoot), origin: "built-in"),
+        ])
+    }
+
+    struct Result {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// Runs `script` on `cluster` at `width`, as `objsh -f` would.
+    func run(_ script: String, cluster: String = "sample", width: Int = 80, rows: Int = 8,
+             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false) async throws -> Result {
+        var settings = ShellSettings()
+        settings.width = { width }
+        settings.paneRows = { rows }
+        settings.quiet = quiet
+        settings.trace = trace
+        let output = CapturedOutput()
+        let shell = Shell(settings: settings, output: output, catalog: catalog) { cluster in
+            guard case .directory(let path) = cluster.endpoint else { throw StorageError.unreachable("no such backend") }
+            return FileStore(root: path)
+        }
+        try await shell.start(cluster: catalog.cluster(named: cluster)!)
+        shell.printPanes()
+        let status = await ScriptRunner(shell: shell, policy: policy).run(lines: script.components(separatedBy: "\n"))
+        let clean = { (text: String) in
+            text.replacingOccurrences(of: self.root, with: "$TMP").replacingOccurrences(of: Self.sharedSample, with: "$SAMPLE")
+        }
+        return Result(stdout: clean(output.standardOutput), stderr: clean(output.standardError), status: status)
+    }
+
+    /// The transcript as stored: the script, then each stream, then the status.
+    static func transcript(script: String, _ result: Result) -> String {
+        "== script\n\(script)\n== stdout\n\(result.stdout)== stderr\n\(result.stderr)== status \(result.status)\n"
+    }
+
+    /// Compares with `Transcripts/NAME.txt` beside this file.
+    static func assertMatches(_ name: String, script: String, _ result: Result, file: StaticString = #filePath, line: UInt = #line) {
+        let directory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Transcripts")
+        let path = directory.appendingPathComponent(name + ".txt").path
+        let actual = transcript(script: script, result)
+        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
+            XCTFail("recorded \(name).txt; check it and run again without OBJSH_RECORD_GOLDENS", file: file, line: line)
+            return
+        }
+        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
+            XCTFail("no golden \(name).txt; record it with OBJSH_RECORD_GOLDENS=1", file: file, line: line)
+            return
+        }
+        if expected != actual {
+            let diff = zip(expected.components(separatedBy: "\n").enumerated(), actual.components(separatedBy: "\n"))
+                .first { $0.0.element != $0.1 }
+                .map { "first difference at line \($0.0.offset + 1):\n  expected: \($0.0.element)\n  actual:   \($0.1)" } ?? "lengths differ"
+            XCTFail("\(name).txt differs; \(diff)\nwhole output:\n\(actual)", file: file, line: line)
+        }
+    }
+}

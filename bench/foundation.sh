@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Figures of the foundation issue, measured in one run with the release build:
+#  1. wall time of `objsh -q -c 'cd CONTAINER; ls' > /dev/null` on the sample store
+#     (min and median of RUNS runs);
+#  2. peak RSS and wall time of `ls` streaming a 100,000-object container of the
+#     file store to /dev/null, beside `find DIR -type f | sort > /dev/null`.
+# Usage: bench/foundation.sh [RUNS]   (BENCH_DIR keeps the 100,000 files between runs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+apt_install time
+SWIFT=$(swift_toolchain)
+RUNS=${1:-20}
+"$SWIFT" build -c release --product objsh >&2
+OBJSH=$(pwd)/.build/release/objsh
+
+WORK=${BENCH_DIR:-/tmp/objsh-bench}
+export XDG_DATA_HOME=$WORK/xdg
+mkdir -p "$WORK"
+"$OBJSH" --cluster sample -q -c 'pwd' >/dev/null   # makes the sample store once
+
+BIG=$WORK/store/big
+if [ "$(find "$BIG" -maxdepth 1 -type f 2>/dev/null | wc -l)" -ne 100000 ]; then
+  echo "creating 100,000 objects in $BIG" >&2
+  rm -rf "$BIG"; mkdir -p "$BIG"
+  python3 - "$BIG" <<'PY'
+import os, sys
+root = sys.argv[1]
+for i in range(100000):
+    # names spread over the byte range, sizes vary: like a log/archive bucket
+    with open(os.path.join(root, "obj-%06d-%s.dat" % (i, "abcdefgh"[i % 8])), "wb") as f:
+        f.write(b"x" * (i % 97))
+PY
+fi
+
+# seconds of wall time of a command, from bash's clock
+elapsed() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f\n", b-a}'; }
+stats() { sort -n | awk '{v[NR]=$1} END{m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "min %.1f ms  median %.1f ms  (n=%d)", v[1]*1000, m*1000, NR}'; }
+median() { sort -n | awk '{v[NR]=$1} END{print (NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2}'; }
+
+echo "== 1. objsh -q -c 'cd CONTAINER; ls' > /dev/null on the sample store, $RUNS runs each"
+for container in photos backups; do
+  for _ in $(seq "$RUNS"); do elapsed "$OBJSH" --cluster sample -q -c "cd $container; ls"; done > "$WORK/t1-$container"
+  printf '  %-8s %s\n' "$container" "$(stats < "$WORK/t1-$container")"
+done
+
+echo "== 2. streaming a 100,000-object container to /dev/null, 5 runs each"
+for _ in 1 2 3 4 5; do elapsed "$OBJSH" --cluster "$WORK/store" -q -c 'ls big'; done > "$WORK/t2-objsh"
+for _ in 1 2 3 4 5; do elapsed bash -c "find '$BIG' -type f | sort"; done > "$WORK/t2-find"
+for _ in 1 2 3 4 5; do
+  /usr/bin/time -f '%M' "$OBJSH" --cluster "$WORK/store" -q -c 'ls big' 2>&1 >/dev/null | tail -1
+done > "$WORK/rss-objsh"
+for _ in 1 2 3 4 5; do /usr/bin/time -f '%M' sort <(find "$BIG" -type f) 2>&1 >/dev/null | tail -1; done > "$WORK/rss-sort"
+lines=$("$OBJSH" --cluster "$WORK/store" -q -c 'ls big' | wc -l)
+printf '  objsh ls big       %s   peak RSS median %s KiB  (%s lines)\n' "$(stats < "$WORK/t2-objsh")" "$(median < "$WORK/rss-objsh")" "$lines"
+printf '  find | sort        %s   peak RSS of sort median %s KiB\n' "$(stats < "$WORK/t2-find")" "$(median < "$WORK/rss-sort")"
+awk -v a="$(median < "$WORK/t2-objsh")" -v b="$(median < "$WORK/t2-find")" 'BEGIN{printf "  ratio objsh/find|sort (median wall): %.2f\n", a/b}'
