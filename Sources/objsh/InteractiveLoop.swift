@@ -20,13 +20,14 @@ struct InteractiveLoop {
                 await Completer.complete(line: line, cursor: cursor, context: context)
             }
             switch event {
+            // On standard error, beside the prompt: standard output may be a file.
             case .interrupted:
-                shell.output.write(lines is LineEditor ? "^C\n" : "\n")
+                shell.output.writeError(lines is LineEditor ? "^C\n" : "\n")
             case .endOfFile:
-                shell.output.write("\n")
+                shell.output.writeError("\n")
                 return ExitStatus.success
             case .hangup(let signal):
-                shell.output.write("\n")
+                shell.output.writeError("\n")
                 return 128 + signal
             case .line(let line):
                 lines.remember(line)

@@ -140,4 +140,22 @@ final class InteractiveShellTests: XCTestCase {
         try second.press("Up")
         try second.waitForLastLine(rootPrompt + "pwd")
     }
+
+    func testATerminalInputWithOutputElsewhereGetsThePlainReader() throws {
+        let output = home.appendingPathComponent("out.txt")
+        let shell = try TmuxSession(home: home, outputFile: output.path)
+        try shell.waitForLastLine(rootPrompt)
+        try shell.type("cd ph")
+        try shell.press("Tab")
+        try shell.press("Enter")
+        try shell.waitFor("the error about the tab typed as is") { $0.contains("cd: ph") }
+        try shell.type("pwd")
+        try shell.press("Enter")
+        try shell.press("C-d")
+        try shell.waitFor("the exit status") { $0.contains("EXITED rc=0") }
+        let printed = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(printed.hasSuffix("\n/\n"), "pwd's output is missing from the file:\n\(printed)")
+        XCTAssertFalse(printed.contains("objsh sample:/>"), "the prompt went to standard output")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/state/objsh/history"), "the plain reader keeps no history")
+    }
 }

@@ -14,7 +14,9 @@ final class TmuxSession {
 
     /// Starts `objsh ARGUMENTS` with `HOME` and the XDG directories under `home`; after it
     /// leaves, the window shows `EXITED rc=STATUS`.
-    init(home: URL, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:]) throws {
+    /// With `outputFile`, standard output goes there and only standard error to the terminal.
+    init(home: URL, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
+         outputFile: String? = nil) throws {
         socket = "objsh-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.home = home
         let binary = try Self.binary()
@@ -24,7 +26,7 @@ final class TmuxSession {
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
         let command = (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
-            + "; echo EXITED rc=$?; sleep 120"
+            + (outputFile.map { " >" + Self.shellQuoted($0) } ?? "") + "; echo EXITED rc=$?; sleep 120"
         // The server forks from this client and would hold a pipe open: no output captured.
         try tmux(["new-session", "-d", "-s", "objsh", "-x", "\(Self.columns)", "-y", "\(Self.rows)", command], capturing: false)
         isRunning = true
