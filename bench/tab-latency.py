@@ -61,6 +61,8 @@ class Shell:
 
     def new_prompt(self):
         os.write(self.fd, b"\x15\r")  # Ctrl-U, Enter: an empty line, a fresh prompt
+        # Ctrl-U redraws the old prompt: wait for the Enter's newline, then the new one.
+        self.read_until(b"\n")
         self.read_until(PROMPT)
 
     def close(self):

@@ -4,6 +4,7 @@ import Foundation
 /// standard error and the terminal's own line editing. libedit would fall back to a
 /// mode without prompt or completion there, so it is not used.
 public final class PlainLineReader: LineSource, Sendable {
+    /// A reader of standard input; the prompt goes to standard error.
     public init() {}
 
     public func read(prompt: String, completion: CompletionHandler?) async -> LineEvent {
