@@ -18,10 +18,12 @@ let package = Package(
         .target(name: "Clusters"),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "ShellCore", "Clusters", "Storage",
+                "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,6 +33,9 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
+        .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
+        .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),

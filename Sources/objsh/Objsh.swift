@@ -1,6 +1,7 @@
 import ArgumentParser
 import Clusters
 @preconcurrency import Foundation
+import LineEditing
 import ShellCore
 
 /// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
@@ -44,7 +45,8 @@ struct Objsh: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var catalog = ClusterCatalog.builtIn(ObjshDirectories(environment: environment))
+        let directories = ObjshDirectories(environment: environment)
+        var catalog = ClusterCatalog.builtIn(directories)
         if listClusters {
             print(catalog.names.joined(separator: "\n"))
             return
@@ -58,7 +60,7 @@ struct Objsh: AsyncParsableCommand {
         let terminal = Terminal(environment: environment)
         let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
         let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
-                          catalog: catalog, openStore: StoreFactory.open)
+                          catalog: catalog, openStore: DelayedStore.wrapping(StoreFactory.open, environment: environment))
         do {
             try await shell.start(cluster: chosen)
         } catch let error as ShellError {
@@ -70,7 +72,8 @@ struct Objsh: AsyncParsableCommand {
             shell.printPanes()
             status = await ScriptRunner(shell: shell, policy: onError).run(lines: try scriptLines())
         } else {
-            status = await InteractiveLoop(shell: shell).run()
+            let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
+            status = await InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader()).run()
         }
         throw ExitCode(status)
     }
