@@ -21,10 +21,12 @@ let package = Package(
         .target(name: "Clusters"),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "Browser", "ShellCore", "Clusters", "Storage", "StorageOpenStack",
+                "Browser", "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage", "StorageOpenStack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +53,9 @@ let package = Package(
         .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(name: "ObjshSwiftShellTests"),
+        .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
+        .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),

@@ -1,31 +1,65 @@
-@preconcurrency import Foundation
+import Foundation
+import LineEditing
+import Rendering
 import ShellCore
 
 /// The loop for a person at a terminal: a prompt, a line, its result; errors are
-/// reported and the session goes on.
+/// reported and the session goes on. Ctrl-C drops the line or cancels the running
+/// command; Ctrl-D leaves; SIGHUP and SIGTERM save the history and leave.
 struct InteractiveLoop {
     let shell: Shell
+    /// libedit when standard output is a terminal too, else the plain reader.
+    let lines: any LineSource
 
     func run() async -> Int32 {
+        SignalEvents.install()
         shell.printPanes()
-        var reader = LineReader(handle: stdin)
         while true {
-            shell.output.writeError(shell.prompt)
-            guard let line = reader.next() else {
+            let context = shell.completionContext()
+            let event = await lines.read(prompt: TerminalEscaping.escape(shell.prompt)) { line, cursor in
+                await Completer.complete(line: line, cursor: cursor, context: context)
+            }
+            switch event {
+            // On standard error, beside the prompt: standard output may be a file.
+            case .interrupted:
+                shell.output.writeError(lines is LineEditor ? "^C\n" : "\n")
+            case .endOfFile:
                 shell.output.writeError("\n")
                 return ExitStatus.success
-            }
-            do {
-                for words in try Tokenizer.commands(in: line) {
-                    if case .exit(let code) = try await shell.run(words.map(\.text)) { return code }
-                }
-            } catch let error as ShellError {
-                shell.output.writeError(error.printableMessage + "\n")
-            } catch let error as SyntaxError {
-                shell.output.writeError(ShellError.syntax(error).printableMessage + "\n")
-            } catch {
-                shell.output.writeError("\(error)\n")
+            case .hangup(let signal):
+                shell.output.writeError("\n")
+                return 128 + signal
+            case .line(let line):
+                lines.remember(line)
+                if let status = await run(line) { return status }
             }
         }
+    }
+
+    /// Runs the commands of a line; an exit status when the shell should leave.
+    func run(_ line: String) async -> Int32? {
+        let commands: [[Word]]
+        do {
+            commands = try Tokenizer.commands(in: line)
+        } catch let error as SyntaxError {
+            shell.output.writeError(ShellError.syntax(error).printableMessage + "\n")
+            return nil
+        } catch {
+            preconditionFailure("the tokenizer throws only syntax errors")
+        }
+        for words in commands {
+            switch await InterruptibleCommand.run(words.map(\.text), on: shell) {
+            case .success(nil):
+                continue
+            case .success(let status?):
+                return status
+            case .failure(let error):
+                if let signal = SignalEvents.hangupSignal { return 128 + signal }
+                let message = (error as? ShellError)?.printableMessage ?? TerminalEscaping.escape(String(describing: error))
+                shell.output.writeError(((error as? ShellError) == .interrupted ? "\n" : "") + message + "\n")
+                return nil
+            }
+        }
+        return nil
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Browser
 import Clusters
 @preconcurrency import Foundation
+import LineEditing
 import ShellCore
 
 /// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
@@ -51,10 +52,11 @@ struct Objsh: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        let directories = ObjshDirectories(environment: environment)
         var catalog: ClusterCatalog
         do {
             let warnings: [String]
-            (catalog, warnings) = try ClusterCatalog.standard(environment: environment, directories: ObjshDirectories(environment: environment))
+            (catalog, warnings) = try ClusterCatalog.standard(environment: environment, directories: directories)
             for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         } catch let error as ClusterError {
             throw ValidationError(ShellError.cluster(error).message)
@@ -74,15 +76,19 @@ struct Objsh: AsyncParsableCommand {
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
-                          catalog: catalog, openStore: stores.open)
-        let status = await session(shell, opening: chosen, lines: lines)
+                          catalog: catalog, openStore: DelayedStore.wrapping({ try await stores.open($0) }, environment: environment))
+        let status = await session(shell, opening: chosen, lines: lines) {
+            let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
+            return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
+        }
         // Connections close before the exit, whatever happened in the session.
         await stores.shutdown()
         throw ExitCode(status)
     }
 
     /// Opens the first cluster, then runs the script `lines` or, without them, the interactive loop.
-    private func session(_ shell: Shell, opening cluster: Cluster, lines: AnySequence<String>?) async -> Int32 {
+    private func session(_ shell: Shell, opening cluster: Cluster, lines: AnySequence<String>?,
+                         interactive: () -> InteractiveLoop) async -> Int32 {
         do {
             try await shell.start(cluster: cluster)
         } catch {
@@ -90,7 +96,7 @@ struct Objsh: AsyncParsableCommand {
             FileHandle.standardError.write(Data("objsh: \(message)\n".utf8))
             return ExitStatus.commandFailed
         }
-        guard let lines else { return await InteractiveLoop(shell: shell).run() }
+        guard let lines else { return await interactive().run() }
         shell.printPanes()
         return await ScriptRunner(shell: shell, policy: onError).run(lines: lines)
     }

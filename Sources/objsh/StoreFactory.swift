@@ -3,15 +3,16 @@ import Foundation
 import ShellCore
 import Storage
 import StorageOpenStack
+import Synchronization
 
 /// The one place that turns a cluster's endpoint into a store. It keeps the Swift
 /// stores it opened, so that their connections are closed once, at exit.
-final class StoreFactory {
+final class StoreFactory: Sendable {
     /// `--debug`: one line per HTTP request on standard error, secrets redacted.
     let debug: Bool
     /// `--insecure`: no TLS certificate checks for any Swift cluster.
     let insecure: Bool
-    private var swiftStores: [SwiftStore] = []
+    private let swiftStores = Mutex<[SwiftStore]>([])
 
     init(debug: Bool, insecure: Bool) {
         self.debug = debug
@@ -33,7 +34,7 @@ final class StoreFactory {
             endpoint.insecure = endpoint.insecure || insecure
             let log: (@Sendable (String) -> Void)? = debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
             let store = try SwiftStore(endpoint: endpoint, name: cluster.name, log: log)
-            swiftStores.append(store)
+            swiftStores.withLock { $0.append(store) }
             for warning in store.warnings { Self.writeError(warning) }
             return store
         }
@@ -41,8 +42,11 @@ final class StoreFactory {
 
     /// Closes every Swift store's connections; call before the process exits.
     func shutdown() async {
-        for store in swiftStores { await store.shutdown() }
-        swiftStores = []
+        let stores = swiftStores.withLock { stores in
+            defer { stores = [] }
+            return stores
+        }
+        for store in stores { await store.shutdown() }
     }
 
     private static func writeError(_ line: String) {

@@ -97,7 +97,7 @@ final class ObjshCLITests: XCTestCase {
         let store = home + "/mystore"
         for index in 0..<30 {
             try FileManager.default.createDirectory(atPath: store + "/bucket/dir\(index % 3)", withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: store + "/bucket/dir\(index % 3)/file \(index).txt", contents: Data())
+            _ = FileManager.default.createFile(atPath: store + "/bucket/dir\(index % 3)/file \(index).txt", contents: Data())
         }
         let run = try objsh(["--cluster", store, "-q", "-c", "cluster; ls bucket/dir1"])
         let lines = run.stdout.split(separator: "\n")

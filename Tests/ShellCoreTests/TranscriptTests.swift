@@ -171,7 +171,7 @@ final class OddNameTranscriptTests: XCTestCase {
                      "rtl \u{202E}gpj.exe", String(repeating: "long-", count: 40) + "name.txt"]
         for name in names {
             try FileManager.default.createDirectory(atPath: odd + "/folder " + name.prefix(3), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: odd + "/" + name, contents: Data(name.utf8),
+            _ = FileManager.default.createFile(atPath: odd + "/" + name, contents: Data(name.utf8),
                                            attributes: [.modificationDate: Date(timeIntervalSince1970: 1_717_243_200)])
         }
         let script = "cd \"odd names\"\nls\ninfo \"tab\thre.txt\"\ninfo \"esc\u{1B}[31mred.txt\""

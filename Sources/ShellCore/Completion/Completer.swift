@@ -1,0 +1,110 @@
+import Browser
+import Rendering
+
+/// TAB completion as a pure function of the line, the cursor and a context that
+/// supplies names; the command table decides what each word names.
+public enum Completer {
+    /// What TAB at `cursor` (an offset in Unicode scalars) does to `line`.
+    public static func complete(line: String, cursor: Int, context: some CompletionContext) async -> CompletionResult {
+        guard let word = CompletionWord.at(line: line, cursor: cursor) else { return .nothing(at: cursor) }
+        let path = PathWord(word.text)
+        switch word.target {
+        case .commandName, .argument(.command):
+            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text)))
+        case .option(let spec):
+            let options = spec.options.map { CompletionCandidate(name: $0.name, isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(options))
+        case .argument(.cluster):
+            let names = context.clusterNames.map { CompletionCandidate(name: $0, isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(names))
+        case .argument(.localPath):
+            return plan(word, path: path, found: localNames(path, context: context))
+        case .argument(let kind) where kind == .remoteFolder || kind == .remoteAny:
+            guard let found = await remoteNames(path, foldersOnly: kind == .remoteFolder, context: context) else {
+                return .nothing(at: cursor)
+            }
+            return plan(word, path: path, found: found)
+        case .argument, .nothing:
+            return .nothing(at: cursor)
+        }
+    }
+
+    /// Command names; aliases too once something is typed, so `TAB` alone stays short.
+    static func commandNames(matching typed: String) -> [CompletionCandidate] {
+        let names = typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames
+        return names.map { CompletionCandidate(name: $0, isFolder: false) }
+    }
+
+    static func remoteNames(_ path: PathWord, foldersOnly: Bool, context: some CompletionContext) async -> CandidateList? {
+        if path.namePrefix == ".." { return CandidateList([CompletionCandidate(name: "..", isFolder: true)]) }
+        guard let folder = try? context.currentFolder.resolving(path.directory) else { return nil }
+        return try? await context.remoteNames(folder: folder, prefix: path.namePrefix, foldersOnly: foldersOnly)
+    }
+
+    static func localNames(_ path: PathWord, context: some CompletionContext) -> CandidateList {
+        if path.directory.isEmpty && path.namePrefix == "~" {
+            return CandidateList([CompletionCandidate(name: "~", isFolder: true)])
+        }
+        var directory = path.directory
+        if directory.hasPrefix("~/") { directory = context.homeDirectory + directory.dropFirst() }
+        return CandidateList(context.localNames(directory: directory.isEmpty ? "." : directory, prefix: path.namePrefix))
+    }
+
+    /// One match is inserted whole (a folder with `/`, anything else closed and followed
+    /// by a space); several insert their common prefix, when it adds something, and are listed.
+    static func plan(_ word: CompletionWord, path: PathWord, found: CandidateList) -> CompletionResult {
+        let matches = found.candidates.filter { $0.name.unicodeScalars.starts(with: path.namePrefix.unicodeScalars) }
+            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        guard let first = matches.first else { return .nothing(at: word.start + word.text.unicodeScalars.count) }
+        if matches.count == 1 && found.isComplete {
+            let text = CompletionQuoting.word(path.directory + first.name, openQuote: word.openQuote, finished: !first.isFolder)
+            return CompletionResult(replacementStart: word.start, replacement: text + (first.isFolder ? "/" : " "), candidates: [])
+        }
+        let common = found.isComplete ? commonPrefix(matches.map(\.name)) : path.namePrefix
+        let replacement = common.unicodeScalars.count > path.namePrefix.unicodeScalars.count
+            ? CompletionQuoting.word(path.directory + common, openQuote: word.openQuote, finished: false) : nil
+        let shown = matches.map { TerminalEscaping.escape($0.name) + ($0.isFolder ? "/" : "") }
+        return CompletionResult(replacementStart: word.start, replacement: replacement, candidates: shown, isComplete: found.isComplete)
+    }
+
+    /// The longest common prefix, in whole characters.
+    static func commonPrefix(_ names: [String]) -> String {
+        guard var prefix = names.first.map(Array.init) else { return "" }
+        for name in names.dropFirst() {
+            let characters = Array(name)
+            var count = 0
+            while count < prefix.count && count < characters.count && prefix[count] == characters[count] { count += 1 }
+            prefix.removeLast(prefix.count - count)
+        }
+        return String(prefix)
+    }
+}
+
+extension CandidateList {
+    init(_ candidates: [CompletionCandidate]) {
+        self.init(candidates: candidates, isComplete: true)
+    }
+}
+
+/// A path word split at its last `/`: the folder part, as typed, and the name being typed.
+struct PathWord: Equatable {
+    var directory: String
+    var namePrefix: String
+
+    init(_ text: String) {
+        if let slash = text.lastIndex(of: "/") {
+            directory = String(text[...slash])
+            namePrefix = String(text[text.index(after: slash)...])
+        } else {
+            directory = ""
+            namePrefix = text
+        }
+    }
+
+    /// A word completed as a whole (command names, options, cluster names).
+    static func whole(_ text: String) -> PathWord {
+        var word = PathWord("")
+        word.namePrefix = text
+        return word
+    }
+}

@@ -1,0 +1,41 @@
+import Browser
+
+/// A name the completer may offer, relative to the folder it was asked of.
+public struct CompletionCandidate: Equatable, Sendable {
+    /// The name, without a folder's trailing `/`.
+    public var name: String
+    /// Containers, pseudo-folders and local directories complete to `name/` with no space after.
+    public var isFolder: Bool
+
+    public init(name: String, isFolder: Bool) {
+        self.name = name
+        self.isFolder = isFolder
+    }
+}
+
+/// The candidates one request found.
+public struct CandidateList: Equatable, Sendable {
+    public var candidates: [CompletionCandidate]
+    /// False when the source stopped at its limit, so more names may match.
+    public var isComplete: Bool
+
+    public init(candidates: [CompletionCandidate], isComplete: Bool) {
+        self.candidates = candidates
+        self.isComplete = isComplete
+    }
+}
+
+/// Where the completer finds names: the shell's session in the program, a fake in tests.
+public protocol CompletionContext: Sendable {
+    /// The folder relative remote paths start from.
+    var currentFolder: Location { get }
+    /// The directory a leading `~` stands for.
+    var homeDirectory: String { get }
+    /// Every cluster name.
+    var clusterNames: [String] { get }
+    /// Entries of the remote `folder` whose names start with `prefix` (containers at
+    /// the root); with `foldersOnly`, containers and pseudo-folders only.
+    func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList
+    /// Entries of the local `directory` whose names start with `prefix`.
+    func localNames(directory: String, prefix: String) -> [CompletionCandidate]
+}

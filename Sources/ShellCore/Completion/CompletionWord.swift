@@ -1,0 +1,71 @@
+/// The word under the cursor, unescaped, and what the command table says it names.
+struct CompletionWord: Equatable {
+    /// What the word is expected to be.
+    enum Target: Equatable {
+        case commandName
+        case option(CommandSpec)
+        case argument(ArgumentKind)
+        case nothing
+    }
+
+    /// The word's text up to the cursor, with quotes and escapes removed.
+    var text: String
+    /// Offset of the word's raw first scalar in the line.
+    var start: Int
+    /// The quote the word is still inside of.
+    var openQuote: OpenQuote?
+    var target: Target
+
+    /// The word that ends at `cursor` (a scalar offset), or nil where TAB completes
+    /// nothing: in the middle of a word, as sftp does, or inside a comment.
+    static func at(line: String, cursor: Int) -> CompletionWord? {
+        let scalars = Array(line.unicodeScalars)
+        guard cursor >= 0, cursor <= scalars.count else { return nil }
+        if cursor < scalars.count, !isBlank(scalars[cursor]) { return nil }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars[..<cursor])
+        let parsed = Tokenizer.partial(String(head))
+        var words = parsed.commands.last ?? []
+        let gap = scalars[(words.last?.end ?? 0)..<cursor]
+        if gap.contains("#") { return nil }
+        if gap.contains(";") { words = [] }
+        let current: Word
+        if parsed.endsInBlank || words.isEmpty {
+            current = Word(text: "", start: cursor, end: cursor)
+        } else {
+            current = words.removeLast()
+        }
+        let quote = parsed.endsInBlank ? nil : parsed.openQuote
+        let target = target(previous: words.map(\.text), current: current.text, quoted: quote != nil)
+        return CompletionWord(text: current.text, start: current.start, openQuote: quote, target: target)
+    }
+
+    /// Walks the words before the cursor as `ParsedCommand` does: options first (an
+    /// option with a value takes the next word), `--` ends them, the rest are operands.
+    static func target(previous: [String], current: String, quoted: Bool) -> Target {
+        guard let name = previous.first else { return .commandName }
+        guard let spec = CommandTable.command(named: name) else { return .nothing }
+        var operandIndex = 0
+        var pendingValue: ArgumentKind?
+        var optionsEnded = false
+        for word in previous.dropFirst() {
+            if pendingValue != nil {
+                pendingValue = nil
+            } else if !optionsEnded && word == "--" {
+                optionsEnded = true
+            } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
+                pendingValue = spec.options.first { $0.name == word }?.value
+            } else {
+                operandIndex += 1
+            }
+        }
+        if let pendingValue { return .argument(pendingValue) }
+        if !optionsEnded && !quoted && current.hasPrefix("-") { return .option(spec) }
+        guard operandIndex < spec.operands.count else { return .nothing }
+        return .argument(spec.operands[operandIndex].kind)
+    }
+
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    }
+}

@@ -1,0 +1,77 @@
+import Browser
+import Foundation
+import Storage
+
+/// The completion context of a running shell: a snapshot taken at the prompt, so a
+/// TAB never races a command. Remote names come from a visible pane when it holds its
+/// whole folder, else from one bounded listing request.
+public struct SessionCompletionContext: CompletionContext {
+    /// The most names one completion request asks for.
+    public static let requestLimit = 1_000
+
+    public let currentFolder: Location
+    public let homeDirectory: String
+    public let clusterNames: [String]
+    let store: any ObjectStore
+    /// The entries of visible panes that hold their whole folder.
+    let visibleListings: [Location: [PaneEntry]]
+    let cache = RemoteNameCache()
+
+    init(currentFolder: Location, homeDirectory: String, clusterNames: [String], store: any ObjectStore,
+         visibleListings: [Location: [PaneEntry]]) {
+        self.currentFolder = currentFolder
+        self.homeDirectory = homeDirectory
+        self.clusterNames = clusterNames
+        self.store = store
+        self.visibleListings = visibleListings
+    }
+
+    public func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
+        if let entries = visibleListings[folder] {
+            let names = entries.filter { $0.name.unicodeScalars.starts(with: prefix.unicodeScalars) && (!foldersOnly || $0.isFolder) }
+            return CandidateList(names.map { CompletionCandidate(name: $0.name, isFolder: $0.isFolder) })
+        }
+        if let cached = cache.lookup(folder: folder, prefix: prefix, foldersOnly: foldersOnly) {
+            return CandidateList(cached)
+        }
+        let found = try await fetch(folder: folder, prefix: prefix, foldersOnly: foldersOnly)
+        if found.isComplete {
+            cache.store(folder: folder, prefix: prefix, foldersOnly: foldersOnly, candidates: found.candidates)
+        }
+        return found
+    }
+
+    /// One listing request: `prefix`, delimiter `/`, at most `requestLimit` entries.
+    func fetch(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
+        let limit = Self.requestLimit
+        guard let container = folder.container else {
+            let page = try await store.listContainers(ListingQuery(prefix: prefix, limit: limit))
+            return CandidateList(candidates: page.map { CompletionCandidate(name: $0.name, isFolder: true) }, isComplete: page.count < limit)
+        }
+        let base = folder.prefix
+        let page = try await store.listObjects(in: container, ListingQuery(prefix: base + prefix, delimiter: "/", limit: limit))
+        var candidates: [CompletionCandidate] = []
+        for entry in page {
+            guard let relative = String(entry.name.utf8.dropFirst(base.utf8.count)), !relative.isEmpty else { continue }
+            switch entry {
+            case .subdir: candidates.append(CompletionCandidate(name: String(relative.dropLast()), isFolder: true))
+            case .object where !foldersOnly: candidates.append(CompletionCandidate(name: relative, isFolder: false))
+            case .object, .container: continue
+            }
+        }
+        // A short page ends the listing for every backend objsh has; one request is the budget.
+        return CandidateList(candidates: candidates, isComplete: page.count < limit)
+    }
+
+    public func localNames(directory: String, prefix: String) -> [CompletionCandidate] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        let showsHidden = prefix.hasPrefix(".")
+        return names.filter { $0.unicodeScalars.starts(with: prefix.unicodeScalars) && (showsHidden || !$0.hasPrefix(".")) }
+            .map { name in
+                var isDirectory: ObjCBool = false
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                return CompletionCandidate(name: name, isFolder: isDirectory.boolValue)
+            }
+    }
+}

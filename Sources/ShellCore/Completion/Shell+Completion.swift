@@ -1,0 +1,17 @@
+import Browser
+import Foundation
+
+extension Shell {
+    /// What TAB completes against now: the current folder, the visible panes' listings,
+    /// the cluster names and the store. Take a new one at each prompt.
+    public func completionContext(homeDirectory: String = NSHomeDirectory()) -> SessionCompletionContext {
+        var listings: [Location: [PaneEntry]] = [:]
+        for pane in [session.left, session.right].compactMap({ $0 }) where pane is FolderPane || pane is AccountPane {
+            if case .listing(let listing) = pane.content, listing.total <= listing.entries.count {
+                listings[pane.folder] = listing.entries
+            }
+        }
+        return SessionCompletionContext(currentFolder: session.currentFolder, homeDirectory: homeDirectory,
+                                        clusterNames: catalog.names, store: session.store, visibleListings: listings)
+    }
+}

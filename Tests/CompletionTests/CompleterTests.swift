@@ -1,0 +1,188 @@
+import Browser
+import ShellCore
+import XCTest
+
+final class CompleterTests: XCTestCase {
+    /// One case: the line with `|` at the cursor, the line after TAB, and the listed candidates.
+    struct Case {
+        let line: String
+        let after: String
+        let listed: [String]
+        let current: String
+        let file: StaticString
+        let lineNumber: UInt
+
+        init(_ line: String, _ after: String, listed: [String] = [], current: String = "/", file: StaticString = #filePath, line lineNumber: UInt = #line) {
+            self.line = line
+            self.after = after
+            self.listed = listed
+            self.current = current
+            self.file = file
+            self.lineNumber = lineNumber
+        }
+    }
+
+    func check(_ cases: [Case]) async {
+        for item in cases {
+            let context = FakeCompletionContext(current: item.current)
+            let (after, listed) = await Self.tab(item.line, context: context)
+            XCTAssertEqual(after, item.after, "line \(item.line)", file: item.file, line: item.lineNumber)
+            XCTAssertEqual(listed, item.listed, "line \(item.line)", file: item.file, line: item.lineNumber)
+        }
+    }
+
+    /// Applies TAB to `line` (cursor at `|`, or at the end) as the line editor does.
+    static func tab(_ line: String, context: some CompletionContext) async -> (String, [String]) {
+        let cursorIndex = line.firstIndex(of: "|")
+        let text = line.replacingOccurrences(of: "|", with: "")
+        let cursor = cursorIndex.map { line[..<$0].unicodeScalars.count } ?? text.unicodeScalars.count
+        let result = await Completer.complete(line: text, cursor: cursor, context: context)
+        guard let replacement = result.replacement else { return (text, result.candidates) }
+        let scalars = Array(text.unicodeScalars)
+        var after = String.UnicodeScalarView()
+        after.append(contentsOf: scalars[..<result.replacementStart])
+        after.append(contentsOf: replacement.unicodeScalars)
+        after.append(contentsOf: scalars[cursor...])
+        return (String(after), result.candidates)
+    }
+
+    func testCommandNames() async {
+        await check([
+            Case("clu", "cluster "),
+            Case("c", "c", listed: ["cd", "cluster"]),
+            Case("", "", listed: CommandTable.commands.map(\.name).sorted()),
+            Case("di", "dir "),
+            Case("ls; cl", "ls; cluster "),
+            Case("ls;", "ls;", listed: CommandTable.commands.map(\.name).sorted()),
+            Case("xyz", "xyz"),
+            Case("help in", "help info "),
+        ])
+    }
+
+    func testOptions() async {
+        await check([
+            Case("ls -", "ls -l "),
+            Case("search --", "search --in "),
+            Case("search --in ph", "search --in photos/"),
+            Case("cd -", "cd -"),
+            Case("ls -- -", "ls -- -"),
+        ])
+    }
+
+    func testRemoteNamesRelativeNestedAbsoluteAndParent() async {
+        await check([
+            Case("cd ph", "cd photos/"),
+            Case("cd photos/20", "cd photos/202", listed: ["2023/", "2024/"]),
+            Case("cd photos/2024/", "cd photos/2024/family/"),
+            Case("info photos/2024/b", "info photos/2024/beach.jpg "),
+            Case("cd ../", "cd ../", listed: ["2023/", "2024/", "My Photos/"], current: "/photos/2024"),
+            Case("cd ..", "cd ../", current: "/photos"),
+            Case("info /backups/", "info /backups/", listed: ["db-2024-01.tar", "db-2024-02.tar", "old/"], current: "/photos"),
+            Case("info /backups/d", "info /backups/db-2024-0", listed: ["db-2024-01.tar", "db-2024-02.tar"]),
+            Case("cd nothing/", "cd nothing/"),
+            Case("cd documents/", "cd documents/"),
+        ])
+    }
+
+    func testFoldersOnlyForCdEverythingForInfoAndLs() async {
+        await check([
+            Case("cd c", "cd c", current: "/photos"),
+            Case("info c", "info c", listed: ["café.jpg", "cd.iso", "cover.png"], current: "/photos"),
+            Case("ls co", "ls cover.png ", current: "/photos"),
+            Case("cd ", "cd ", listed: ["2023/", "2024/", "My Photos/"], current: "/photos"),
+        ])
+    }
+
+    func testSpecialNamesAreEscapedAndQuotesStayOpen() async {
+        await check([
+            Case("cd My", #"cd My\ Photos/"#, current: "/photos"),
+            Case(#"cd "My"#, #"cd "My Photos/"#, current: "/photos"),
+            Case("cd 'My", "cd 'My Photos/", current: "/photos"),
+            Case("info it", #"info it\'s.jpg "#, current: "/photos"),
+            Case(#"info "it"#, #"info "it's.jpg" "#, current: "/photos"),
+            Case("info 'it", #"info 'it'\''s.jpg' "#, current: "/photos"),
+            Case("info ba", #"info back\\slash.txt "#, current: "/photos"),
+            Case(#"info "ba"#, #"info "back\\slash.txt" "#, current: "/photos"),
+            Case("info caf", "info café.jpg ", current: "/photos"),
+            Case("info 日", #"info 日本語\ メモ.txt "#, current: "/photos"),
+        ])
+    }
+
+    func testCompletedWordsParseBackToTheSameName() async throws {
+        let names = ["My Photos", "it's.jpg", #"back\slash.txt"#, "café.jpg", "日本語 メモ.txt"]
+        for prefix in ["", "\"", "'"] {
+            for name in names {
+                let typed = "info " + prefix + String(name.prefix(2))
+                let (after, _) = await Self.tab(typed, context: FakeCompletionContext(current: "/photos"))
+                let words = try Tokenizer.commands(in: after.hasSuffix("/") ? after + (prefix.isEmpty ? "" : prefix) : after)
+                XCTAssertEqual(words.first?.last?.text.trimmingSlash, name, "\(typed) -> \(after)")
+            }
+        }
+    }
+
+    func testCursorInsideAWordOrAComment() async {
+        await check([
+            Case("cd ph|otos", "cd photos"),
+            Case("cd ph| x", "cd photos/ x"),
+            Case("ls # ph", "ls # ph"),
+        ])
+    }
+
+    func testClusterNames() async {
+        await check([
+            Case("cluster s", "cluster sample "),
+            Case("cluster dal", "cluster dal0", listed: ["dal05", "dal09"]),
+            Case("cluster local ", "cluster local "),
+        ])
+    }
+
+    func testLocalPathsWithTilde() async {
+        await check([
+            Case("upload ~", "upload ~/"),
+            Case("upload ~/P", "upload ~/Pictures/"),
+            Case("upload ~/Pictures/b", "upload ~/Pictures/beach.jpg "),
+            Case("upload ~/re", #"upload ~/report\ final.pdf "#),
+            Case("upload n", "upload notes.txt "),
+            Case("upload notes.txt ", "upload notes.txt "),
+        ])
+    }
+
+    func testManyMatchesInsertTheirCommonPrefixAndListInColumns() async {
+        let names = (0..<150).map { String(format: "img-%03d.jpg", $0) }
+        let context = FakeCompletionContext(current: "/big", tree: ["/big": names])
+        let result = await Completer.complete(line: "info im", cursor: 7, context: context)
+        XCTAssertEqual(result.replacement, "img-")
+        XCTAssertEqual(result.candidates.count, 150)
+        XCTAssertTrue(result.isComplete)
+        let columns = result.columns(width: 80)
+        XCTAssertEqual(columns.count, 25, "11-cell names in 13-cell columns: 6 a row")
+        XCTAssertTrue(columns.allSatisfy { $0.count <= 80 })
+        XCTAssertEqual(context.requests.withLock { $0 }, ["/big im"])
+    }
+
+    func testAnIncompleteListingInsertsNothingBeyondWhatWasTyped() async {
+        struct Truncated: CompletionContext {
+            let currentFolder = Location.root
+            let homeDirectory = "/"
+            let clusterNames: [String] = []
+            func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
+                CandidateList(candidates: [CompletionCandidate(name: "file-000", isFolder: false)], isComplete: false)
+            }
+            func localNames(directory: String, prefix: String) -> [CompletionCandidate] { [] }
+        }
+        let result = await Completer.complete(line: "info fi", cursor: 7, context: Truncated())
+        XCTAssertNil(result.replacement)
+        XCTAssertEqual(result.candidates, ["file-000"])
+        XCTAssertFalse(result.isComplete)
+    }
+
+    func testControlCharactersAreEscapedInTheList() async {
+        let context = FakeCompletionContext(current: "/x", tree: ["/x": ["a\u{1b}[31m", "ab"]])
+        let result = await Completer.complete(line: "info a", cursor: 6, context: context)
+        XCTAssertFalse(result.candidates.joined().contains("\u{1b}"))
+    }
+}
+
+extension String {
+    fileprivate var trimmingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
+}

@@ -1,0 +1,48 @@
+import Browser
+import ShellCore
+import Synchronization
+
+/// A store-free context: a tree of folders and objects, and a log of the requests made.
+final class FakeCompletionContext: CompletionContext {
+    let currentFolder: Location
+    let homeDirectory = "/home/ann"
+    let clusterNames = ["local", "sample", "dal05", "dal09"]
+    /// Folder path (`/`, `/photos`) to its entries; a folder entry ends in `/`.
+    let tree: [String: [String]]
+    let localTree: [String: [String]]
+    let requests = Mutex<[String]>([])
+
+    init(current: String = "/", tree: [String: [String]] = FakeCompletionContext.sampleTree,
+         localTree: [String: [String]] = FakeCompletionContext.sampleLocalTree) {
+        currentFolder = try! Location.root.resolving(current)
+        self.tree = tree
+        self.localTree = localTree
+    }
+
+    func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
+        requests.withLock { $0.append("\(folder) \(prefix)") }
+        guard let entries = tree[folder.description] else { throw CancellationError() }
+        let candidates = entries.map { CompletionCandidate(name: $0.hasSuffix("/") ? String($0.dropLast()) : $0, isFolder: $0.hasSuffix("/")) }
+            .filter { $0.name.hasPrefix(prefix) && (!foldersOnly || $0.isFolder) }
+        return CandidateList(candidates: candidates, isComplete: true)
+    }
+
+    func localNames(directory: String, prefix: String) -> [CompletionCandidate] {
+        (localTree[directory] ?? []).map { CompletionCandidate(name: $0.hasSuffix("/") ? String($0.dropLast()) : $0, isFolder: $0.hasSuffix("/")) }
+            .filter { $0.name.hasPrefix(prefix) }
+    }
+
+    static let sampleTree: [String: [String]] = [
+        "/": ["backups/", "documents/", "photos/", "music/"],
+        "/photos": ["2023/", "2024/", "My Photos/", "cover.png", "café.jpg", "it's.jpg", #"back\slash.txt"#, "日本語 メモ.txt", "cd.iso"],
+        "/photos/2024": ["beach.jpg", "family/"],
+        "/backups": ["db-2024-01.tar", "db-2024-02.tar", "old/"],
+        "/documents": [],
+    ]
+
+    static let sampleLocalTree: [String: [String]] = [
+        ".": ["notes.txt", "pictures/"],
+        "/home/ann/": ["Pictures/", "Documents/", "report final.pdf"],
+        "/home/ann/Pictures/": ["beach.jpg"],
+    ]
+}

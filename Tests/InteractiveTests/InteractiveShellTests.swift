@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+
+/// The interactive shell through a real pseudo-terminal (tmux): line editing, TAB
+/// completion, Ctrl-C, Ctrl-D and history, as a person at a terminal sees them.
+final class InteractiveShellTests: XCTestCase {
+    let rootPrompt = "objsh sample:/> "
+    var home: URL!
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isTmuxInstalled else {
+            throw TmuxError.failed(["(not installed)"], "tmux is needed for the terminal tests; scripts/test installs it")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func startShell(environment: [String: String] = [:]) throws -> TmuxSession {
+        let session = try TmuxSession(home: home, environment: environment)
+        try session.waitForLastLine(rootPrompt)
+        return session
+    }
+
+    func testTabCompletesContainersNestedFoldersSpacesAndUTF8() throws {
+        let shell = try startShell()
+        try shell.type("cd ph")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "cd photos/")
+        try shell.type("20")
+        try shell.press("Tab")
+        let listed = try shell.waitForLastLine(rootPrompt + "cd photos/202")
+        XCTAssertTrue(listed.contains("2023/") && listed.contains("2024/"), listed)
+        try shell.type("4/su")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "cd photos/2024/summer/")
+        try shell.press("C-u")
+        try shell.type("cd \"My")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "cd \"My Photos/")
+        try shell.press("C-u")
+        try shell.type("cd photos")
+        try shell.press("Enter")
+        let photos = "objsh sample:/photos> "
+        try shell.waitForLastLine(photos)
+        try shell.type("cd hol")
+        try shell.press("Tab")
+        try shell.waitForLastLine(photos + #"cd holiday\ snaps/"#)
+        try shell.press("C-u")
+        try shell.type("info 東")
+        try shell.press("Tab")
+        try shell.waitForLastLine(photos + "info 東京タワー.jpg ")
+        try shell.press("Enter")
+        try shell.waitFor("the info pane of 東京タワー.jpg") { $0.contains("ETag") || $0.contains("etag") || $0.contains("MD5") }
+    }
+
+    func testSeveralMatchesAreListedAndManyAskFirst() throws {
+        let shell = try startShell()
+        try shell.type("cd photos")
+        try shell.press("Enter")
+        let photos = "objsh sample:/photos> "
+        try shell.waitForLastLine(photos)
+        try shell.type("info ")
+        try shell.press("Tab")
+        let screen = try shell.waitForLastLine(photos + "info ")
+        let list = screen.split(separator: "\n").dropLast().last.map(String.init) ?? ""
+        for name in ["2023/", "2024/", "cover.png", "holiday snaps/", "東京タワー.jpg", "🎉 party.gif"] {
+            XCTAssertTrue(list.contains(name), "\(name) is missing from the listed line: \(list)")
+        }
+        try shell.press("C-u")
+        try shell.type("info /backups/logs/2024/app-1")
+        try shell.press("Tab")
+        try shell.waitFor("the question before 501 matches") { $0.contains("Display all 501 possibilities? (y or n)") }
+        try shell.type("n")
+        try shell.waitForLastLine(photos + "info /backups/logs/2024/app-1")
+    }
+
+    func testOptionsAndClusterNamesComplete() throws {
+        let shell = try startShell()
+        try shell.type("ls -")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "ls -l ")
+        try shell.press("C-u")
+        try shell.type("search --")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "search --in ")
+        try shell.press("C-u")
+        try shell.type("cluster sa")
+        try shell.press("Tab")
+        try shell.waitForLastLine(rootPrompt + "cluster sample ")
+    }
+
+    func testCtrlCClearsTheLineAndCtrlDLeavesWithStatusZero() throws {
+        let shell = try startShell()
+        try shell.type("cd half typed")
+        try shell.press("C-c")
+        let screen = try shell.waitForLastLine(rootPrompt)
+        XCTAssertTrue(screen.contains(rootPrompt + "cd half typed^C"), screen)
+        try shell.press("C-d")
+        try shell.waitFor("the exit status") { $0.contains("EXITED rc=0") }
+    }
+
+    func testCtrlCCancelsASlowListingAndTheShellGoesOn() throws {
+        let shell = try startShell(environment: ["OBJSH_TEST_LISTING_DELAY_MS": "20000"])
+        try shell.type("ls photos")
+        try shell.press("Enter")
+        try shell.waitFor("the line to be entered") { _ in (try? shell.cursorIsBelowTheText()) == true }
+        let started = Date()
+        try shell.press("C-c")
+        let screen = try shell.waitForLastLine(rootPrompt, timeout: 5)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "Ctrl-C must not wait for the 20 s page delay")
+        XCTAssertTrue(screen.contains("interrupted"), screen)
+        XCTAssertFalse(screen.contains("cover.png"), "the cancelled listing printed entries:\n\(screen)")
+        try shell.type("pwd")
+        try shell.press("Enter")
+        let after = try shell.waitForLastLine(rootPrompt)
+        XCTAssertTrue(after.contains(rootPrompt + "pwd\n/\n"), after)
+    }
+
+    func testHistoryIsKeptAcrossRuns() throws {
+        let first = try startShell()
+        try first.type("pwd")
+        try first.press("Enter")
+        try first.waitFor("pwd's output") { $0.contains("pwd\n/\n") }
+        try first.type("cd photos")
+        try first.press("Enter")
+        try first.waitForLastLine("objsh sample:/photos> ")
+        try first.press("C-d")
+        try first.waitFor("the exit status") { $0.contains("EXITED rc=0") }
+        first.stop()
+        let history = try String(contentsOf: home.appendingPathComponent("state/objsh/history"), encoding: .utf8)
+        XCTAssertTrue(history.contains("cd\\040photos"), history)
+
+        let second = try startShell()
+        try second.press("Up")
+        try second.waitForLastLine(rootPrompt + "cd photos")
+        try second.press("Up")
+        try second.waitForLastLine(rootPrompt + "pwd")
+    }
+
+    func testATerminalInputWithOutputElsewhereGetsThePlainReader() throws {
+        let output = home.appendingPathComponent("out.txt")
+        let shell = try TmuxSession(home: home, outputFile: output.path)
+        try shell.waitForLastLine(rootPrompt)
+        try shell.type("cd ph")
+        try shell.press("Tab")
+        try shell.press("Enter")
+        try shell.waitFor("the error about the tab typed as is") { $0.contains("cd: ph") }
+        try shell.type("pwd")
+        try shell.press("Enter")
+        try shell.press("C-d")
+        try shell.waitFor("the exit status") { $0.contains("EXITED rc=0") }
+        let printed = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(printed.hasSuffix("\n/\n"), "pwd's output is missing from the file:\n\(printed)")
+        XCTAssertFalse(printed.contains("objsh sample:/>"), "the prompt went to standard output")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/state/objsh/history"), "the plain reader keeps no history")
+    }
+}
