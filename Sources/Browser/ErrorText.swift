@@ -25,7 +25,7 @@ public enum ErrorText {
         case .unreachable(let message): "server unreachable: \(message)"
         case .timedOut(let message): "timed out: \(message)"
         case .checksumMismatch(let expected, let actual):
-            "upload corrupted in transit (MD5 \(actual), server has \(expected)); nothing was stored"
+            "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
         case .io(let message): message
         case .cancelled: "interrupted"
         }

@@ -37,7 +37,7 @@ struct ObjshRun {
         environment["LANG"] = "C.UTF-8"
         if let config {
             try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
+            _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
                                            attributes: [.posixPermissions: 0o600])
         }
         let process = Process()
