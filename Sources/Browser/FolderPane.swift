@@ -18,6 +18,7 @@ public final class AccountPane: StoragePane {
             for container in page {
                 listing.add(PaneEntry(name: container.name, isFolder: true, bytes: container.bytes, objectCount: container.objectCount))
             }
+            if listing.reachedCountLimit() { break }
         }
         return .listing(listing)
     }
@@ -50,6 +51,7 @@ public final class FolderPane: StoragePane {
                     continue
                 }
             }
+            if listing.reachedCountLimit() { break }
         }
         return .listing(listing)
     }

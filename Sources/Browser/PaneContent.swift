@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// One entry a pane lists, named relative to the pane's folder.
 public struct PaneEntry: Sendable, Equatable {
@@ -25,14 +26,25 @@ public struct PaneEntry: Sendable, Equatable {
 public struct PaneListing: Sendable, Equatable {
     /// How many entries a pane holds; more than any screen shows.
     public static let previewLimit = 1_000
+    /// How many entries a pane counts before it stops: one full listing page, so
+    /// opening a folder of a million objects costs one request, not a hundred.
+    public static let countLimit = ListingQuery.maximumLimit
 
     public var entries: [PaneEntry] = []
     public var total = 0
     public var folders = 0
     public var objects = 0
     public var bytes: Int64 = 0
+    /// False when counting stopped at `countLimit`: the totals are lower bounds.
+    public var isComplete = true
 
     public init() {}
+
+    /// Whether counting should stop here (the totals then stay lower bounds).
+    mutating func reachedCountLimit() -> Bool {
+        if total >= Self.countLimit { isComplete = false }
+        return !isComplete
+    }
 
     mutating func add(_ entry: PaneEntry) {
         total += 1

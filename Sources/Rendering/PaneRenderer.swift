@@ -3,7 +3,7 @@ enum PaneRenderer {
     /// Header line (title and summary) and body lines of `pane` for a column `width` cells
     /// wide holding at most `height` body lines.
     static func render(_ pane: PaneView, width: Int, height: Int) -> (header: StyledLine, body: [StyledLine]) {
-        (header(pane, width: width), body(pane.body, width: width, height: height))
+        (header(pane, width: width), body(pane.body, width: width, height: height, atLeast: pane.totalIsLowerBound))
     }
 
     static func header(_ pane: PaneView, width: Int) -> StyledLine {
@@ -14,10 +14,10 @@ enum PaneRenderer {
         return line
     }
 
-    static func body(_ body: PaneBody, width: Int, height: Int) -> [StyledLine] {
+    static func body(_ body: PaneBody, width: Int, height: Int, atLeast: Bool = false) -> [StyledLine] {
         switch body {
         case let .entries(rows, total):
-            return entries(rows, total: total, width: width, height: height)
+            return entries(rows, total: total, atLeast: atLeast, width: width, height: height)
         case let .fields(fields):
             return self.fields(fields, width: width, height: height)
         case let .message(message):
@@ -25,11 +25,11 @@ enum PaneRenderer {
         }
     }
 
-    private static func entries(_ rows: [PaneRow], total: Int, width: Int, height: Int) -> [StyledLine] {
+    private static func entries(_ rows: [PaneRow], total: Int, atLeast: Bool, width: Int, height: Int) -> [StyledLine] {
         // A caller may hold more rows than it counted; never report a negative "more".
         let total = max(total, rows.count)
         if total == 0 { return [plain("  (empty)", width: width)] }
-        if total == rows.count && rows.count <= height {
+        if total == rows.count && rows.count <= height && !atLeast {
             return rows.map { entry($0, width: width) }
         }
         let shown = min(rows.count, height - 1)
@@ -39,7 +39,7 @@ enum PaneRenderer {
             start = marked - shown + 1
         }
         var lines = rows[start..<(start + shown)].map { entry($0, width: width) }
-        lines.append(plain("  … \(total - shown) more", width: width))
+        lines.append(plain("  … \(total - shown)\(atLeast ? "+" : "") more", width: width))
         return lines
     }
 

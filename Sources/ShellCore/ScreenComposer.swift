@@ -24,7 +24,8 @@ enum ScreenComposer {
                 PaneRow(name: entry.name, isFolder: entry.isFolder, detail: detail(of: entry, in: pane),
                         isMarked: marked != nil && entry.name == marked)
             }
-            return PaneView(title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total))
+            return PaneView(title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total),
+                            totalIsLowerBound: !listing.isComplete)
         }
     }
 
@@ -39,6 +40,8 @@ enum ScreenComposer {
     }
 
     static func summary(of listing: PaneListing, in pane: StoragePane) -> String {
+        // Counting stopped at one page: say so rather than show partial totals as exact.
+        if !listing.isComplete { return "\(listing.total)+ entries (ls lists all)" }
         switch pane {
         case is AccountPane: return counted(listing.total, "container")
         case is SearchPane: return counted(listing.total, "match", plural: "matches")

@@ -83,3 +83,27 @@ final class BrowserSessionTests: XCTestCase {
         XCTAssertEqual(titles, ["sample:/", "photos/", "photos/2023/"])
     }
 }
+
+/// Opening a huge folder counts one page only, so it costs one request, not a hundred.
+final class LargeFolderTests: XCTestCase {
+    func testAPaneOfAHugeFolderStopsCountingAfterOnePage() async throws {
+        let root = NSTemporaryDirectory() + "objsh-large-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/big", withIntermediateDirectories: true)
+        for index in 0..<(PaneListing.countLimit + 500) {
+            let fd = open(root + "/big/" + String(format: "o%06d", index), O_WRONLY | O_CREAT, 0o644)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            close(fd)
+        }
+        let store = CountingStore(root: root)
+        let session = BrowserSession(clusterName: "t", store: store)
+        try await session.open()
+        store.reset()
+        try await session.cd("big")
+        XCTAssertEqual(store.requests, ["listContainers": 1, "listObjects big ": 1], "the check and one page")
+        guard case .listing(let listing) = session.right?.content else { return XCTFail("no listing") }
+        XCTAssertFalse(listing.isComplete)
+        XCTAssertEqual(listing.total, PaneListing.countLimit)
+        XCTAssertEqual(listing.entries.count, PaneListing.previewLimit)
+    }
+}

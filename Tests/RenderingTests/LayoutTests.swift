@@ -146,3 +146,12 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(lines[4].hasPrefix("\u{1B}[7m> \u{1B}[0m\u{1B}[1;34;7mlocked/\u{1B}[0m\u{1B}[7m "), lines[4])
     }
 }
+
+final class LowerBoundTotalTests: XCTestCase {
+    func testALowerBoundTotalSaysPlusMore() {
+        let rows = (0..<5).map { PaneRow(name: "n\($0)") }
+        let pane = PaneView(title: "big/", summary: "10000+ entries", body: .entries(rows, total: 10_000), totalIsLowerBound: true)
+        let lines = ScreenRenderer.render(ScreenView(location: "x:/big", left: pane), options: RenderOptions(width: 60, height: 4))
+        XCTAssertTrue(lines.contains { $0.contains("… 9997+ more") }, lines.joined(separator: "\n"))
+    }
+}
