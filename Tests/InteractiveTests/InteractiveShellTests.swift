@@ -64,7 +64,13 @@ final class InteractiveShellTests: XCTestCase {
         let photos = "objsh sample:/photos> "
         try shell.waitForLastLine(photos)
         try shell.type("info ")
+        // The line reads "info " before TAB is handled too: wait for the listing itself.
+        try shell.waitForLastLine(photos + "info ")
         try shell.press("Tab")
+        // The panes show these names too, but one a row; the listing has them on one line.
+        try shell.waitFor("the listed matches") { screen in
+            screen.split(separator: "\n").contains { $0.contains("2023/") && $0.contains("cover.png") }
+        }
         let screen = try shell.waitForLastLine(photos + "info ")
         let list = screen.split(separator: "\n").dropLast().last.map(String.init) ?? ""
         for name in ["2023/", "2024/", "cover.png", "holiday snaps/", "東京タワー.jpg", "🎉 party.gif"] {
