@@ -39,11 +39,6 @@ extension BrowserSession {
         try await loadVisiblePanes()
     }
 
-    /// Reloads the current folder's pane (after an upload or `mkdir`) and the pane to its left.
-    func reloadCurrentFolder() async throws {
-        try await refresh()
-    }
-
     /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.
     public func mkdir(_ name: String) async throws {
         let target = try checkedNewName(name, command: "mkdir")
@@ -52,7 +47,7 @@ extension BrowserSession {
         } else {
             try await store.createFolderMarker(container: target.container!, name: target.prefix)
         }
-        try await reloadCurrentFolder()
+        try await refresh()  // both panes: the new entry shows in the current folder
     }
 
     /// `upload LOCAL [NAME]`: a file, or a folder recursively, into the current folder.
@@ -79,7 +74,7 @@ extension BrowserSession {
         } else {
             progress(try await store.putObject(container: container, name: objectBase, fileAt: source, contentType: nil))
         }
-        try await reloadCurrentFolder()
+        try await refresh()  // both panes: the new entry shows in the current folder
     }
 
     /// A new name relative to the current folder, refused when it would leave it.
