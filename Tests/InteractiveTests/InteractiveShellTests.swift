@@ -16,11 +16,17 @@ final class InteractiveShellTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        // The shells first: one that is still running writes its history on the way out.
+        sessions.forEach { $0.stop() }
+        sessions = []
         try? FileManager.default.removeItem(at: home)
     }
 
-    func startShell(environment: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession(home: home, environment: environment)
+    var sessions: [TmuxSession] = []
+
+    func startShell(environment: [String: String] = [:], outputFile: String? = nil) throws -> TmuxSession {
+        let session = try TmuxSession(home: home, environment: environment, outputFile: outputFile)
+        sessions.append(session)
         try session.waitForLastLine(rootPrompt)
         return session
     }
@@ -101,7 +107,9 @@ final class InteractiveShellTests: XCTestCase {
 
     func testCtrlCClearsTheLineAndCtrlDLeavesWithStatusZero() throws {
         let shell = try startShell()
-        try shell.type("cd half typed")
+        // Ctrl-C is a signal: the terminal sends it at once and drops input not yet
+        // read, so it may only follow text that is already on the screen.
+        try shell.typeAndWaitForEcho("cd half typed", after: rootPrompt)
         try shell.press("C-c")
         let screen = try shell.waitForLastLine(rootPrompt)
         XCTAssertTrue(screen.contains(rootPrompt + "cd half typed^C"), screen)
@@ -149,8 +157,7 @@ final class InteractiveShellTests: XCTestCase {
 
     func testATerminalInputWithOutputElsewhereGetsThePlainReader() throws {
         let output = home.appendingPathComponent("out.txt")
-        let shell = try TmuxSession(home: home, outputFile: output.path)
-        try shell.waitForLastLine(rootPrompt)
+        let shell = try startShell(outputFile: output.path)
         try shell.type("cd ph")
         try shell.press("Tab")
         try shell.press("Enter")
