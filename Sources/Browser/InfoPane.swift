@@ -20,8 +20,8 @@ public final class InfoPane: StoragePane {
         let name: String? = switch target {
         case .account: nil
         case .container(let name): name
-        case .folder(let location): location.name
-        case .object(let info): info.name.split(separator: "/").last.map(String.init) ?? info.name
+        case .folder(let location): location.entryName
+        case .object(let info): Location(container: info.container, objectName: Substring(info.name)).entryName
         }
         super.init(store: store, folder: folder, nameInParent: name)
     }
@@ -31,9 +31,15 @@ public final class InfoPane: StoragePane {
         switch target {
         case .account(let cluster): "info \(cluster):/"
         case .container(let name): "info \(name)/"
-        case .folder(let location): "info \(location.description.dropFirst())/"
-        case .object(let info): "info \(info.name)"
+        case .folder(let location): "info \(location.folderTitle)"
+        case .object(let info): "info \(Self.displayName(info))"
         }
+    }
+
+    /// An object's name as a path can say it: as it is, or in the exact form `//c/a//b`.
+    static func displayName(_ info: ObjectInfo) -> String {
+        let place = Location(container: info.container, objectName: Substring(info.name))
+        return place.isExact ? place.objectPath : info.name
     }
 
     override public func fetchContent() async throws -> PaneContent {

@@ -57,7 +57,7 @@ public enum Completer {
             .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         guard let first = matches.first else { return .nothing(at: word.start + word.text.unicodeScalars.count) }
         if matches.count == 1 && found.isComplete {
-            let text = CompletionQuoting.word(path.directory + first.name, openQuote: word.openQuote, finished: !first.isFolder)
+            let text = CompletionQuoting.word(path.joined(first.name), openQuote: word.openQuote, finished: !first.isFolder)
             return CompletionResult(replacementStart: word.start, replacement: text + (first.isFolder ? "/" : " "), candidates: [])
         }
         let common = found.isComplete ? commonPrefix(matches.map(\.name)) : path.namePrefix
@@ -100,6 +100,10 @@ struct PathWord: Equatable {
             namePrefix = text
         }
     }
+
+    /// The typed folder part followed by `name`; an exact path (`//c/a//`, see
+    /// `Location.resolving`) already says where it is and stands alone.
+    func joined(_ name: String) -> String { name.hasPrefix("//") ? name : directory + name }
 
     /// A word completed as a whole (command names, options, cluster names).
     static func whole(_ text: String) -> PathWord {
