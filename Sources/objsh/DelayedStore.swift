@@ -7,7 +7,7 @@ import Storage
 /// waits N milliseconds first (a cancellable `Task.sleep`), so the pseudo-terminal tests
 /// can press Ctrl-C during a slow listing. Container listings are not slowed, so the
 /// shell still starts at once.
-struct DelayedStore: ObjectStore {
+struct DelayedStore: ForwardingStore {
     static let environmentVariable = "OBJSH_TEST_LISTING_DELAY_MS"
 
     let base: any ObjectStore
@@ -20,28 +20,8 @@ struct DelayedStore: ObjectStore {
         return { cluster in DelayedStore(base: try await open(cluster), delay: .milliseconds(milliseconds)) }
     }
 
-    var kind: String { base.kind }
-    var shortPageEndsListing: Bool { base.shortPageEndsListing }
-
-    func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
-        try await base.listContainers(query)
-    }
-
     func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         try await Task.sleep(for: delay)
         return try await base.listObjects(in: container, query)
-    }
-
-    func accountInfo() async throws -> AccountInfo { try await base.accountInfo() }
-    func containerInfo(_ container: String) async throws -> ContainerInfo { try await base.containerInfo(container) }
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        try await base.objectInfo(container: container, name: name)
-    }
-    func createContainer(_ name: String) async throws { try await base.createContainer(name) }
-    func createFolderMarker(container: String, name: String) async throws {
-        try await base.createFolderMarker(container: container, name: name)
-    }
-    func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
-        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
     }
 }
