@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Rendering"),
         .target(name: "Clusters"),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
@@ -31,6 +31,8 @@ let package = Package(
             ]
         ),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
+        .target(name: "Transfers", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "StorageOpenStack", dependencies: [
             "Storage", "Clusters",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -46,6 +48,7 @@ let package = Package(
                 path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
+        .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
