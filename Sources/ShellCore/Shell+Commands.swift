@@ -20,9 +20,7 @@ extension Shell {
         case .mkdir:
             try await session.mkdir(command.operands[0])
         case .upload:
-            try await session.upload(command.operands[0], as: command.operand(1)) { [output] info in
-                output.write("uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(info.etag))\n")
-            }
+            try await upload(command)
         case .cluster:
             guard let name = command.operand(0) else {
                 listClusters()

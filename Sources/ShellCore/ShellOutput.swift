@@ -53,6 +53,9 @@ public struct ShellSettings {
     public var paneRows: () -> Int = { 20 }
     /// Resident memory above which hidden panes are unloaded, in bytes.
     public var memoryBudget: Int = 512 << 20
+    /// Whether transfers redraw a progress line on standard error: interactively on a
+    /// terminal, or when `--progress` asks for it.
+    public var showsProgress = false
 
     public init() {}
 }

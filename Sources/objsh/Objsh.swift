@@ -39,6 +39,9 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Print one line per HTTP request to standard error (credentials redacted).")
     var debug = false
 
+    @Flag(help: "Show a progress line for transfers on standard error also in batch mode or on a pipe.")
+    var progress = false
+
     @Flag(help: "Do not verify TLS certificates of Swift clusters (prints a warning).")
     var insecure = false
 
@@ -110,6 +113,7 @@ struct Objsh: AsyncParsableCommand {
         settings.color = terminal.allowsColor && !script
         settings.width = { terminal.columns() }
         settings.paneRows = { terminal.paneRows() }
+        settings.showsProgress = progress || (!script && isatty(STDERR_FILENO) != 0)
         return settings
     }
 

@@ -29,21 +29,9 @@ struct ObjshRun {
 
     /// Runs `objsh ARGS` with a private XDG home, `ST_*` set for the `env` cluster and
     /// `config` (if given) as its config file.
-    static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String) throws -> ObjshRun {
-        let server = try server()
-        var environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
-                           "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "COLUMNS": "100",
-                           "ST_AUTH": server.auth, "ST_USER": server.user, "ST_KEY": key ?? server.key]
-        environment["LANG"] = "C.UTF-8"
-        if let config {
-            try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
-                                           attributes: [.posixPermissions: 0o600])
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try binary())
-        process.arguments = arguments
-        process.environment = environment
+    static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String,
+                    extraEnvironment: [String: String] = [:]) throws -> ObjshRun {
+        let process = try makeProcess(arguments, config: config, key: key, home: home, extraEnvironment: extraEnvironment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -62,5 +50,26 @@ struct ObjshRun {
         process.waitUntilExit()
         return ObjshRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                         errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The `objsh ARGS` process `run` starts, not started yet (a test may kill it midway).
+    static func makeProcess(_ arguments: [String], config: String? = nil, key: String? = nil, home: String,
+                            extraEnvironment: [String: String] = [:]) throws -> Process {
+        let server = try server()
+        var environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+                           "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "COLUMNS": "100",
+                           "ST_AUTH": server.auth, "ST_USER": server.user, "ST_KEY": key ?? server.key]
+        environment["LANG"] = "C.UTF-8"
+        environment.merge(extraEnvironment) { _, extra in extra }
+        if let config {
+            try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
+                                           attributes: [.posixPermissions: 0o600])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try binary())
+        process.arguments = arguments
+        process.environment = environment
+        return process
     }
 }
