@@ -44,7 +44,7 @@ final class LargeUploadTests: XCTestCase {
     func testSwiftclientSLOIsRecognisedAndOverwritingRemovesOldSegments() throws {
         _ = try write("x.bin", count: 3 << 20 + 1, seed: 4)
         XCTAssertEqual(try SwiftServerTools.swiftclient(["post", container]).status, 0)
-        let uploaded = try SwiftServerTools.swiftclient(["upload", "-S", "1048576", container, "x.bin"], in: home)
+        let uploaded = try SwiftServerTools.swiftclient(["upload", "-S", "1048576", "--use-slo", container, "x.bin"], in: home)
         XCTAssertEqual(uploaded.status, 0, uploaded.errors)
         let theirs = Set(try SwiftServerTools.names(in: segments, prefix: "x.bin/"))
         XCTAssertEqual(theirs.count, 4)
