@@ -91,6 +91,18 @@ struct SwiftByHand {
             .replacingOccurrences(of: ".", with: "%2E")
     }
 
+    /// The names in `container` under `prefix`; nil when the container does not exist.
+    func list(_ container: String, prefix: String) throws -> [String]? {
+        let query = prefix.isEmpty ? "" : "&prefix=" + Self.encode(prefix).replacingOccurrences(of: "/", with: "%2F")
+        var request = URLRequest(url: URL(string: storageURL + "/" + Self.encode(container) + "?format=json" + query)!)
+        request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
+        let (data, response) = try Self.fetch(request)
+        if response.statusCode == 404 { return nil }
+        guard response.statusCode != 204, !data.isEmpty else { return [] }
+        let rows = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return rows.compactMap { $0["name"] as? String }
+    }
+
     static func fetch(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<(Data, HTTPURLResponse), Error>?
