@@ -75,8 +75,14 @@ extension Shell {
         nonisolated(unsafe) let output = output
         let reporter = ProgressReporter { text in output.writeError(text) }
         reporter.start(progress)
-        defer { reporter.stop() }
-        return try await body()
+        do {
+            let result = try await body()
+            await reporter.stop()
+            return result
+        } catch {
+            await reporter.stop()
+            throw error
+        }
     }
 }
 

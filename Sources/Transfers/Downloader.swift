@@ -47,7 +47,7 @@ public struct Downloader: Sendable {
             try await fetch(info, from: &written, verifier: &verifier, progress: progress) { bytes in
                 try LocalFile.write(file.descriptor, bytes, path: partial)
             }
-        } catch let error as StorageError where error == .cancelled {
+        } catch let error where Self.isCancellation(error) {
             throw TransferError.interrupted("\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial); run the same get again to go on")
         } catch let error as StorageError {
             if case .changed = error { unlink(partial) }
@@ -94,6 +94,10 @@ public struct Downloader: Sendable {
                 breaks += 1
             }
         }
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? StorageError) == .cancelled
     }
 
     static func isBrokenConnection(_ error: StorageError) -> Bool {
