@@ -57,6 +57,8 @@ let package = Package(
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(name: "ObjshSwiftShellTests", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Seeded random input for the tokenizer, parser, completer, shell and config parser.
+        .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
         .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
