@@ -43,9 +43,11 @@ public struct Downloader: Sendable {
         try LocalFile.read(file.descriptor, upTo: resumedFrom, path: partial) { try verifier.update($0) }
         progress?.add(bytes: resumedFrom)
         var written = resumedFrom
+        var writeback = LocalFile.Writeback(descriptor: file.descriptor, from: resumedFrom)
         do {
             try await fetch(info, from: &written, verifier: &verifier, progress: progress) { bytes in
                 try LocalFile.write(file.descriptor, bytes, path: partial)
+                writeback.wrote(bytes.count)
             }
         } catch let error where Self.isCancellation(error) {
             throw TransferError.interrupted("\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial); run the same get again to go on")

@@ -76,6 +76,30 @@ enum LocalFile {
         }
     }
 
+    /// Starts the disk writes of what a download wrote, every few MiB, so the `fsync`
+    /// before the rename has little left to wait for (and the page cache is not filled
+    /// with a file nobody reads yet).
+    struct Writeback {
+        let descriptor: Int32
+        var started: Int64
+        var written: Int64
+        static let step: Int64 = 8 << 20
+
+        init(descriptor: Int32, from offset: Int64) {
+            self.descriptor = descriptor
+            started = offset
+            written = offset
+        }
+
+        mutating func wrote(_ count: Int) {
+            written += Int64(count)
+            guard written - started >= Self.step else { return }
+            // Linux writes dirty pages of the range back before it drops them.
+            _ = posix_fadvise(descriptor, off_t(started), off_t(written - started), POSIX_FADV_DONTNEED)
+            started = written
+        }
+    }
+
     static func sync(_ descriptor: Int32, path: String) throws {
         guard fsync(descriptor) == 0 else { throw failure(path) }
     }
