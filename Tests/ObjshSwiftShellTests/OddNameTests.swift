@@ -75,12 +75,13 @@ struct SwiftByHand {
     }
 
     /// PUTs a container (`name` nil) or an object named exactly `name`.
-    func put(_ container: String, _ name: String?, body: Data = Data()) throws {
+    func put(_ container: String, _ name: String?, body: Data = Data(), headers: [String: String] = [:]) throws {
         let path = [container, name].compactMap { $0 }.map(Self.encode).joined(separator: "/")
         var request = URLRequest(url: URL(string: storageURL + "/" + path)!)
         request.httpMethod = "PUT"
         request.httpBody = body
         request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (_, response) = try Self.fetch(request)
         XCTAssertTrue((200..<300).contains(response.statusCode), "PUT \(path): \(response.statusCode)")
     }
