@@ -30,14 +30,14 @@ struct ObjshRun {
     /// Runs `objsh ARGS` with a private XDG home, `ST_*` set for the `env` cluster and
     /// `config` (if given) as its config file.
     static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String,
-                    extraEnvironment: [String: String] = [:]) throws -> ObjshRun {
+                    extraEnvironment: [String: String] = [:], configMode: Int = 0o600) throws -> ObjshRun {
         let server = try server()
         var environment = Self.environment(home: home, server: server, key: key)
         environment.merge(extraEnvironment) { $1 }
         if let config {
             try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
-                                           attributes: [.posixPermissions: 0o600])
+                                           attributes: [.posixPermissions: configMode])
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try binary())
