@@ -67,4 +67,25 @@ final class HostileServerTests: XCTestCase {
         XCTAssertGreaterThan(checked, 10_000)
         print("hostile names: \(checked) bytes of output checked, 0 raw control bytes")
     }
+
+    /// What a real Swift refuses to store: NUL, lone surrogates, invalid UTF-8 in a
+    /// listing and in headers, controls in an error body, a 10,000-entry folder.
+    func testAFakeServersWorstAnswersAreEscapedToo() throws {
+        let fake = try HostileFakeServer()
+        let config = "[cluster fake]\ntype = swift\nauth_url = \(fake.authURL)\nuser = u\nkey = k\n"
+        let commands = ["ls", "ls -l", "info", "cd c", "ls", "ls -l", "refresh", "search a", "ls", "search", "cd /big", "ls", "ls -l",
+                        "info /c/x", "cd /broken", "ls /broken", "info /nope/x", "get /c/x -"]
+        var checked = 0
+        for arguments in [["--cluster", "fake"], ["--cluster", "fake", "-q", "--debug"]] {
+            let run = try ObjshRun.run(arguments + ["--on-error", "continue", "-c", commands.joined(separator: "\n")], config: config,
+                                       home: home)
+            checked += (run.output + run.errors).utf8.count
+            XCTAssertEqual(Self.rawControls(in: run.output), [], "raw controls in standard output")
+            XCTAssertEqual(Self.rawControls(in: run.errors), [], "raw controls in standard error")
+            XCTAssertTrue(run.output.contains("\\x00"), "NUL is shown escaped")
+            XCTAssertTrue(run.errors.contains("server error 500: boom \\e[31m red"), run.errors)
+        }
+        XCTAssertGreaterThan(checked, 100_000, "the 10,000-entry folder was listed")
+        print("fake hostile server: \(checked) bytes of output checked, 0 raw control bytes")
+    }
 }
