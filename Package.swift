@@ -53,10 +53,12 @@ let package = Package(
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
-        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
+        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
-        .testTarget(name: "ObjshSwiftShellTests"),
+        .testTarget(name: "ObjshSwiftShellTests", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Seeded random input for the tokenizer, parser, completer, shell and config parser.
+        .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
         .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),

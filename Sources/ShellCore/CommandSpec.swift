@@ -37,17 +37,21 @@ public struct OperandSpec: Sendable, Equatable {
     public let name: String
     public let kind: ArgumentKind
     public let isOptional: Bool
+    /// Whether it may be given several times (`rm NAME...`); only the last operand may.
+    public let isRepeating: Bool
 
-    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false) {
+    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, repeating: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
+        self.isRepeating = repeating
     }
 }
 
 /// Which handler runs a command.
 public enum CommandAction: Sendable, Equatable {
     case cd, ls, back, search, cluster, upload, info, mkdir, refresh, pwd, help, exit
+    case get, rm, lcd, lpwd, lls
 }
 
 /// One shell command: the single description that dispatch, `help`, completion,
@@ -69,7 +73,8 @@ public struct CommandSpec: Sendable, Equatable {
             parts.append(option.value == nil ? "[\(option.name)]" : "[\(option.name) \(option.valueName)]")
         }
         for operand in operands {
-            parts.append(operand.isOptional ? "[\(operand.name)]" : operand.name)
+            let name = operand.name + (operand.isRepeating ? "..." : "")
+            parts.append(operand.isOptional ? "[\(name)]" : name)
         }
         return parts.joined(separator: " ")
     }

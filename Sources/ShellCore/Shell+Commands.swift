@@ -33,6 +33,20 @@ extension Shell {
         case .ls:
             try await list(command.operand(0), long: command.flags.contains("-l"))
             return .proceed
+        case .get:
+            try await get(command)
+            return .proceed
+        case .rm:
+            try await remove(command)
+        case .lcd:
+            try lcd(command.operand(0))
+            return .proceed
+        case .lpwd:
+            lpwd()
+            return .proceed
+        case .lls:
+            try lls(command.operand(0), long: command.flags.contains("-l"))
+            return .proceed
         case .pwd:
             output.write(escaped(session.currentFolder.description) + "\n")
             return .proceed

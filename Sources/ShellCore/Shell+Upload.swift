@@ -12,21 +12,19 @@ extension Shell {
         let target = try session.uploadTarget(command.operands[0], as: command.operand(1))
         let items = try uploadItems(target)
         let out = LockedOutput(output)
+        let showsProgress = settings.progress || command.flags.contains("--progress")
         let progress = TransferProgress(name: "", bytesTotal: try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes },
                                         itemsTotal: items.count)
-        let reporter = settings.showsProgress || command.flags.contains("--progress")
-            ? ProgressReporter { text in out.writeError(text) } : nil
-        reporter?.start(progress)
         let uploader = Uploader(store: session.store, options: options, progress: progress, display: { escaped($0) })
         do {
-            defer { reporter?.stop() }
-            try await uploader.upload(items, into: target.container) { result in
-                // Clears the progress line first, so the result line stands alone.
-                if reporter != nil { out.writeError("\r\u{1B}[K") }
-                out.write(Self.describe(result))
+            try await withProgress(showsProgress ? progress : nil) {
+                try await uploader.upload(items, into: target.container) { result in
+                    // Clears the progress line first, so the result line stands alone.
+                    if showsProgress { out.writeError("\r\u{1B}[K") }
+                    out.write(Self.describe(result))
+                }
             }
         } catch let stopped as UploadInterrupted {
-            reporter?.stop()
             out.writeError(Self.describe(stopped))
             throw ShellError.interrupted
         }

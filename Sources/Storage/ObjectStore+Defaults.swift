@@ -17,6 +17,14 @@ extension ObjectStore {
         return failures
     }
 
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        do {
+            try await deleteObject(container: container, name: object.name)
+        } catch StorageError.noSuchObject {
+            return
+        }
+    }
+
     /// No limit on one object's size, so nothing needs segments.
     public func uploadLimits() async throws -> UploadLimits { UploadLimits(maxObjectBytes: nil) }
 
@@ -60,6 +68,9 @@ extension ForwardingStore {
     }
     public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
     public func deleteContainer(_ name: String) async throws { try await base.deleteContainer(name) }
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        try await base.deleteListedObject(object, container: container)
+    }
     public func bulkDeleteLimit() async throws -> Int { try await base.bulkDeleteLimit() }
     public func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError] {
         try await base.deleteObjects(container: container, names: names)

@@ -41,6 +41,10 @@ public protocol ObjectStore: Sendable {
     /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
     func deleteObject(container: String, name: String) async throws
 
+    /// Deletes an object as a listing showed it, which may spare the store a lookup
+    /// (whether it is a large object); an object already gone is not an error.
+    func deleteListedObject(_ object: ObjectSummary, container: String) async throws
+
     /// Deletes an empty container; `containerNotEmpty` when it holds objects.
     func deleteContainer(_ name: String) async throws
 

@@ -19,6 +19,15 @@ extension SwiftStore {
         }
     }
 
+    /// A listed plain object goes with one DELETE, no HEAD first; the listing marks SLOs.
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        guard !object.isLargeObject else {
+            do { return try await deleteObject(container: container, name: object.name) } catch StorageError.noSuchObject { return }
+        }
+        let response = try await send(.DELETE, path: try Self.objectPath(container, object.name))
+        guard (200...299).contains(response.status) || response.status == 404 else { throw Self.unexpected(response) }
+    }
+
     public func deleteContainer(_ name: String) async throws {
         let response = try await send(.DELETE, path: try Self.containerPath(name))
         switch response.status {

@@ -83,9 +83,15 @@ public final class ProgressReporter: Sendable {
         self.task.withLock { $0 = task }
     }
 
-    /// Stops redrawing and clears the line.
-    public func stop() {
-        task.withLock { $0?.cancel(); $0 = nil }
+    /// Stops redrawing, waits until the last redraw is out, and clears the line, so
+    /// what the command prints next starts on a clean line.
+    public func stop() async {
+        let running = task.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        running?.cancel()
+        await running?.value
         write("\r\u{1B}[K")
     }
 }

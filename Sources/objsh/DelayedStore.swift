@@ -2,28 +2,42 @@ import Clusters
 import Foundation
 import Storage
 
-/// A hidden test hook, kept out of `--help` and the man page on purpose: with
+/// Hidden test hooks, kept out of `--help` and the man page on purpose: with
 /// `OBJSH_TEST_LISTING_DELAY_MS=N` in the environment every page of an object listing
 /// waits N milliseconds first (a cancellable `Task.sleep`), so the pseudo-terminal tests
-/// can press Ctrl-C during a slow listing. Container listings are not slowed, so the
-/// shell still starts at once. `OBJSH_TEST_SEGMENT_DELAY_MS=N` does the same before each
-/// segment of a large upload, so a test can interrupt an upload half-way.
+/// can press Ctrl-C during a slow listing; container listings are not slowed, so the
+/// shell still starts at once. With `OBJSH_TEST_READ_DELAY_MS=N` every chunk a download
+/// receives waits N milliseconds, so a test can kill objsh in the middle of a `get`.
+/// `OBJSH_TEST_SEGMENT_DELAY_MS=N` holds back each segment of a large upload, so a test
+/// can interrupt an upload half-way.
 struct DelayedStore: ForwardingStore {
     static let environmentVariable = "OBJSH_TEST_LISTING_DELAY_MS"
+    static let readDelayVariable = "OBJSH_TEST_READ_DELAY_MS"
     static let segmentVariable = "OBJSH_TEST_SEGMENT_DELAY_MS"
 
     let base: any ObjectStore
     let delay: Duration
-    let segmentDelay: Duration
+    var readDelay: UInt32 = 0
+    var segmentDelay: Duration = .zero
 
     /// `open`, wrapped in a `DelayedStore` when the environment asks for one.
     static func wrapping(_ open: @escaping @Sendable (Cluster) async throws -> any ObjectStore,
                          environment: [String: String]) -> @Sendable (Cluster) async throws -> any ObjectStore {
         let listing = environment[environmentVariable].flatMap(Int.init) ?? 0
+        let reading = environment[readDelayVariable].flatMap(UInt32.init) ?? 0
         let segment = environment[segmentVariable].flatMap(Int.init) ?? 0
-        guard listing > 0 || segment > 0 else { return open }
+        guard listing > 0 || reading > 0 || segment > 0 else { return open }
         return { cluster in
-            DelayedStore(base: try await open(cluster), delay: .milliseconds(listing), segmentDelay: .milliseconds(segment))
+            DelayedStore(base: try await open(cluster), delay: .milliseconds(listing), readDelay: reading * 1000,
+                         segmentDelay: .milliseconds(segment))
+        }
+    }
+
+    func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                    receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+        try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch) { bytes in
+            usleep(readDelay)
+            try receive(bytes)
         }
     }
 

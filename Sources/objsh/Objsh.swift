@@ -39,11 +39,11 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Print one line per HTTP request to standard error (credentials redacted).")
     var debug = false
 
-    @Flag(help: "Show a progress line for transfers on standard error also in batch mode or on a pipe.")
-    var progress = false
-
     @Flag(help: "Do not verify TLS certificates of Swift clusters (prints a warning).")
     var insecure = false
+
+    @Flag(help: "Show a progress line for transfers on standard error, also in scripts (the default at a terminal).")
+    var progress = false
 
     @Flag(name: .customLong("list-clusters"), help: ArgumentHelp("Print the cluster names, one a line, and exit.", visibility: .hidden))
     var listClusters = false
@@ -113,7 +113,9 @@ struct Objsh: AsyncParsableCommand {
         settings.color = terminal.allowsColor && !script
         settings.width = { terminal.columns() }
         settings.paneRows = { terminal.paneRows() }
-        settings.showsProgress = progress || (!script && isatty(STDERR_FILENO) != 0)
+        settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
+        // Only a person at the terminal is asked (rm -r); scripts never are.
+        settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
         return settings
     }
 

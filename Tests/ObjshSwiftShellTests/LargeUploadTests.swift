@@ -72,11 +72,8 @@ final class LargeUploadTests: XCTestCase {
         let content = try write("k.bin", count: 24 * 262_144 + 100, seed: 7)
         XCTAssertEqual(try objsh("mkdir \"\(container)\"").status, 0)
         let command = "cd \"\(container)\"\nupload --segment-size 256K --parallel 2 \(home)/k.bin"
-        let first = try ObjshRun.makeProcess(["-q", "--cluster", "env", "-c", command], home: home,
-                                             extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "150"])
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
+        let first = try ObjshRun.start(["-q", "--cluster", "env", "-c", command], home: home,
+                                       extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "150"], server: try ObjshRun.server())
         // Wait for the state (some segments stored), not for a time, then SIGKILL.
         let deadline = Date().addingTimeInterval(60)
         while try SwiftServerTools.names(in: segments, prefix: "k.bin/").count < 6 {

@@ -75,12 +75,13 @@ struct SwiftByHand {
     }
 
     /// PUTs a container (`name` nil) or an object named exactly `name`.
-    func put(_ container: String, _ name: String?, body: Data = Data()) throws {
+    func put(_ container: String, _ name: String?, body: Data = Data(), headers: [String: String] = [:]) throws {
         let path = [container, name].compactMap { $0 }.map(Self.encode).joined(separator: "/")
         var request = URLRequest(url: URL(string: storageURL + "/" + path)!)
         request.httpMethod = "PUT"
         request.httpBody = body
         request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (_, response) = try Self.fetch(request)
         XCTAssertTrue((200..<300).contains(response.statusCode), "PUT \(path): \(response.statusCode)")
     }
@@ -89,6 +90,18 @@ struct SwiftByHand {
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~/"))!
             .replacingOccurrences(of: ".", with: "%2E")
+    }
+
+    /// The names in `container` under `prefix`; nil when the container does not exist.
+    func list(_ container: String, prefix: String) throws -> [String]? {
+        let query = prefix.isEmpty ? "" : "&prefix=" + Self.encode(prefix).replacingOccurrences(of: "/", with: "%2F")
+        var request = URLRequest(url: URL(string: storageURL + "/" + Self.encode(container) + "?format=json" + query)!)
+        request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
+        let (data, response) = try Self.fetch(request)
+        if response.statusCode == 404 { return nil }
+        guard response.statusCode != 204, !data.isEmpty else { return [] }
+        let rows = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return rows.compactMap { $0["name"] as? String }
     }
 
     static func fetch(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {

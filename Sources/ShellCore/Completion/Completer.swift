@@ -6,6 +6,8 @@ import Rendering
 public enum Completer {
     /// What TAB at `cursor` (an offset in Unicode scalars) does to `line`.
     public static func complete(line: String, cursor: Int, context: some CompletionContext) async -> CompletionResult {
+        // A cursor outside the line (no line editor sends one, but callers are many) is at its nearer end.
+        let cursor = min(max(cursor, 0), line.unicodeScalars.count)
         guard let word = CompletionWord.at(line: line, cursor: cursor) else { return .nothing(at: cursor) }
         let path = PathWord(word.text)
         switch word.target {
