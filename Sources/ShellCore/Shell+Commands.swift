@@ -75,9 +75,9 @@ extension Shell {
 
     func help(_ name: String?) throws {
         guard let name else {
-            let width = CommandTable.commands.map { $0.synopsis.count }.max() ?? 0
+            let width = CommandTable.commands.map { $0.listSynopsis.count }.max() ?? 0
             for spec in CommandTable.commands {
-                output.write("  " + spec.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
+                output.write("  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
             }
             output.write("\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n")
             output.write("A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
