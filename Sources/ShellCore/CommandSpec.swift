@@ -79,6 +79,16 @@ public struct CommandSpec: Sendable, Equatable {
         return parts.joined(separator: " ")
     }
 
+    /// The usage line in `help`'s list: more than three options show as `[OPTIONS]`
+    /// (`help NAME` gives them all), so one command does not widen every line.
+    public var listSynopsis: String {
+        guard options.count > 3 else { return synopsis }
+        return ([name, "[OPTIONS]"] + operands.map { operand in
+            let name = operand.name + (operand.isRepeating ? "..." : "")
+            return operand.isOptional ? "[\(name)]" : name
+        }).joined(separator: " ")
+    }
+
     /// Every name the command answers to.
     public var names: [String] { [name] + aliases }
 }

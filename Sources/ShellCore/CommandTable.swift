@@ -52,11 +52,26 @@ public enum CommandTable {
             name: "upload", aliases: ["put"], action: .upload,
             summary: "upload a file or a folder (recursively) into the current folder",
             details: """
-                Stores LOCAL as NAME (default: its file name) in the current folder. Each object \
-                lands whole, its MD5 checked, or not at all. Then the folder is shown again.
-                Example: upload ~/Pictures/beach.jpg "summer beach.jpg"
+                Stores LOCAL as NAME (default: its file name) in the current folder; a folder's \
+                files go up several at once. Each object lands whole, its MD5 checked, or not at \
+                all. A file larger than one segment (or than the cluster's max_file_size) becomes \
+                a static large object: segments in CONTAINER_segments, several in flight, each \
+                MD5 checked, the manifest last. After an interruption (Ctrl-C, a lost \
+                connection) the same command again sends only the missing segments. Replacing a \
+                large object deletes its old segments once the new one has landed. Then the \
+                folder is shown again.
+                Example: upload --segment-size 256M ~/Downloads/disk.iso
                 """,
-            options: [], operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)]),
+            options: [
+                OptionSpec("--segment-size", value: .text, valueName: "SIZE",
+                           help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 64M)"),
+                OptionSpec("--parallel", value: .text, valueName: "N",
+                           help: "segments, and files of a folder, in flight at once (default 4)"),
+                OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces"),
+                OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match"),
+                OptionSpec("--progress", help: "show the progress line even when not interactive"),
+            ],
+            operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)]),
         CommandSpec(
             name: "get", aliases: ["download"], action: .get,
             summary: "download an object (or with -r a folder) into a local file or folder",

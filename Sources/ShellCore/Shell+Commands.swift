@@ -20,9 +20,7 @@ extension Shell {
         case .mkdir:
             try await session.mkdir(command.operands[0])
         case .upload:
-            try await session.upload(command.operands[0], as: command.operand(1)) { [output] info in
-                output.write("uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(info.etag))\n")
-            }
+            try await upload(command)
         case .cluster:
             guard let name = command.operand(0) else {
                 listClusters()
@@ -77,9 +75,9 @@ extension Shell {
 
     func help(_ name: String?) throws {
         guard let name else {
-            let width = CommandTable.commands.map { $0.synopsis.count }.max() ?? 0
+            let width = CommandTable.commands.map { $0.listSynopsis.count }.max() ?? 0
             for spec in CommandTable.commands {
-                output.write("  " + spec.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
+                output.write("  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
             }
             output.write("\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n")
             output.write("A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
