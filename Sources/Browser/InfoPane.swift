@@ -70,6 +70,7 @@ public final class InfoPane: StoragePane {
             case .dynamicManifest(let segments): fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
             case nil: break
             }
+            if let problem = info.metadataProblem { fields.append(InfoField("Metadata", "not readable: \(problem)")) }
             return .fields(fields + Self.metadataFields(info.metadata))
         }
     }

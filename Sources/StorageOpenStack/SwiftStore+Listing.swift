@@ -52,11 +52,12 @@ struct SwiftObjectRow: Decodable {
     var name: String?
     var subdir: String?
     var bytes: Int64?
+    var hash: String?
     var contentType: String?
     var lastModified: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, subdir, bytes
+        case name, subdir, bytes, hash
         case contentType = "content_type"
         case lastModified = "last_modified"
     }
