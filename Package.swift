@@ -50,9 +50,12 @@ let package = Package(
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
-        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
+        // Starts scripts/fault-proxy between a client and the real Swift server.
+        .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
+        .testTarget(name: "StorageOpenStackTests",
+                    dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters", "FaultProxyHarness"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
-        .testTarget(name: "ObjshSwiftShellTests"),
+        .testTarget(name: "ObjshSwiftShellTests", dependencies: ["FaultProxyHarness"]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
         .testTarget(name: "InteractiveTests"),

@@ -30,6 +30,11 @@ struct ObjshRun {
     /// Runs `objsh ARGS` with a private XDG home, `ST_*` set for the `env` cluster and
     /// `config` (if given) as its config file.
     static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String) throws -> ObjshRun {
+        try start(arguments, config: config, key: key, home: home).finish()
+    }
+
+    /// `run`, started and not waited for: for tests that signal the process midway.
+    static func start(_ arguments: [String], config: String? = nil, key: String? = nil, home: String) throws -> Running {
         let server = try server()
         var environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
                            "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "COLUMNS": "100",
@@ -50,17 +55,28 @@ struct ObjshRun {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Both pipes are drained at once so that a chatty run cannot block on a full one.
-        nonisolated(unsafe) var errorData = Data()
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
+        return Running(process: process, output: output, errors: errors)
+    }
+
+    /// A started `objsh`.
+    struct Running {
+        let process: Process
+        let output: Pipe
+        let errors: Pipe
+
+        /// Waits for the end, with both pipes drained at once so that a chatty run cannot block on a full one.
+        func finish() -> ObjshRun {
+            nonisolated(unsafe) var errorData = Data()
+            let drained = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                errorData = errors.fileHandleForReading.readDataToEndOfFile()
+                drained.signal()
+            }
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            drained.wait()
+            process.waitUntilExit()
+            return ObjshRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                            errors: String(decoding: errorData, as: UTF8.self))
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
-        process.waitUntilExit()
-        return ObjshRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                        errors: String(decoding: errorData, as: UTF8.self))
     }
 }
