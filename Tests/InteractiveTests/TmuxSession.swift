@@ -81,6 +81,11 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-N", "-t", "objsh"])
     }
 
+    /// Everything the window has shown since it started, scrollback included.
+    func transcript() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", "objsh"])
+    }
+
     /// The last non-empty line of the screen.
     func lastLine() throws -> String {
         try screen().split(separator: "\n").last { !$0.allSatisfy { $0 == " " } }.map(String.init) ?? ""
