@@ -50,8 +50,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
-        .testTarget(name: "ObjshCLITests"),
-        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
+        .testTarget(name: "ObjshCLITests", exclude: ["Goldens"]),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // Starts scripts/fault-proxy between a client and the real Swift server.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
@@ -64,7 +64,7 @@ let package = Package(
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
-        .testTarget(name: "InteractiveTests"),
+        .testTarget(name: "InteractiveTests", exclude: ["Goldens"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),

@@ -163,10 +163,10 @@ _objsh() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-q --trace --debug --insecure --progress --version -h --help)
+    local -a non_repeating_flags=(-q --json --trace --debug --insecure --progress --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--cluster -c -f --on-error --cache-limit)
-    __objsh_offer_flags_options 0
+    __objsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

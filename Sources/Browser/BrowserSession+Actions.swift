@@ -10,8 +10,18 @@ extension BrowserSession {
             guard isInSearchMode else { throw BrowserError.notSearching }
             return try await transact { try container.exitSearch() }
         }
+        let scope = try await searchScope(scopePath)
+        try await transact {
+            if isInSearchMode { try container.exitSearch() }
+            try container.enterSearch(SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder))
+        }
+    }
+
+    /// Where `search --in PATH` looks (the whole account without a path); a container
+    /// or folder that is not there is an error.
+    public func searchScope(_ path: String?) async throws -> Location {
         let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
-        let scope = try scopePath.map { try base.resolving($0) } ?? .root
+        let scope = try path.map { try base.resolving($0) } ?? .root
         if let container = scope.container {
             guard try await store.containerExists(container) else {
                 throw BrowserError.notFound("\(container): no such container")
@@ -20,10 +30,7 @@ extension BrowserSession {
                 throw BrowserError.notFound("\(scope): no such folder")
             }
         }
-        try await transact {
-            if isInSearchMode { try container.exitSearch() }
-            try container.enterSearch(SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder))
-        }
+        return scope
     }
 
     /// The current folder before search mode, where `--in` paths are resolved.

@@ -56,14 +56,7 @@ public final class InfoPane: StoragePane {
             if let policy = info.storagePolicy { fields.append(InfoField("Storage-Policy", policy)) }
             return .fields(fields + Self.metadataFields(info.metadata))
         case .folder(let location):
-            var objects = 0
-            var bytes: Int64 = 0
-            for try await page in store.objectPages(in: location.container!, prefix: location.prefix) {
-                for case .object(let object) in page where object.name != location.prefix {
-                    objects += 1
-                    bytes += object.bytes
-                }
-            }
+            let (objects, bytes) = try await Self.folderTotals(location, store: store)
             return .fields([InfoField("Folder", location.description), InfoField("Objects", "\(objects)"), InfoField("Bytes", "\(bytes)")])
         case .object(let known):
             // Fetched again so `refresh` shows what the store holds now.
@@ -89,14 +82,33 @@ public final class InfoPane: StoragePane {
 
     /// A DLO's segments are every object under its `container/prefix`, listed now.
     func dynamicSegmentFields(_ manifest: String) async throws -> [InfoField] {
+        guard let (container, sizes) = try await Self.dynamicSegmentSizes(manifest, store: store) else { return [] }
+        return [InfoField("Segment-Container", container)] + Self.segmentFields(sizes)
+    }
+
+    /// The sizes of a DLO's segments (every object under `container/prefix`) and their container.
+    public static func dynamicSegmentSizes(_ manifest: String, store: any ObjectStore) async throws -> (String, [Int64])? {
         let parts = manifest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let container = parts.first.map(String.init), !container.isEmpty else { return [] }
+        guard let container = parts.first.map(String.init), !container.isEmpty else { return nil }
         let prefix = parts.count > 1 ? String(parts[1]) : ""
         var sizes: [Int64] = []
         for try await page in store.objectPages(in: container, prefix: prefix) {
             for case .object(let object) in page { sizes.append(object.bytes) }
         }
-        return [InfoField("Segment-Container", container)] + Self.segmentFields(sizes)
+        return (container, sizes)
+    }
+
+    /// How many objects a folder holds, all levels down, and their bytes (its own marker left out).
+    public static func folderTotals(_ location: Location, store: any ObjectStore) async throws -> (Int, Int64) {
+        var objects = 0
+        var bytes: Int64 = 0
+        for try await page in store.objectPages(in: location.container!, prefix: location.prefix) {
+            for case .object(let object) in page where object.name != location.prefix {
+                objects += 1
+                bytes += object.bytes
+            }
+        }
+        return (objects, bytes)
     }
 
     /// Segment count, sizes (each size with how many segments have it) and their total.

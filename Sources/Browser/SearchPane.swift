@@ -25,6 +25,16 @@ public final class SearchPane: StoragePane {
 
     /// Streams every result, a page at a time, for the pane and for `ls`.
     public func eachResult(_ body: ([PaneEntry]) -> Void) async throws {
+        try await eachMatch { container, objects in
+            body(objects.map { object in
+                PaneEntry(name: Self.resultName(container: container, object: object.name), isFolder: object.name.hasSuffix("/"),
+                          bytes: object.bytes, lastModified: object.lastModified)
+            })
+        }
+    }
+
+    /// Streams every matching object as the listing gave it, with its container, a page at a time.
+    public func eachMatch(_ body: (_ container: String, _ objects: [ObjectSummary]) -> Void) async throws {
         let containers: [String]
         if let container = scope.container {
             containers = [container]
@@ -35,20 +45,16 @@ public final class SearchPane: StoragePane {
         }
         for container in containers {
             for try await page in store.objectPages(in: container, prefix: scope.prefix) {
-                var matches: [PaneEntry] = []
-                for case .object(let object) in page where matcher.matches(object.name) {
-                    let isMarker = object.name.hasSuffix("/")
-                    matches.append(PaneEntry(name: Self.resultName(container: container, object: object.name), isFolder: isMarker,
-                                             bytes: object.bytes, lastModified: object.lastModified))
-                }
-                body(matches)
+                var matches: [ObjectSummary] = []
+                for case .object(let object) in page where matcher.matches(object.name) { matches.append(object) }
+                body(container, matches)
             }
         }
     }
 
     /// A result's name: its path from the root (`photos/2024/beach.jpg`, a folder marker
     /// without its `/`), or the exact form (`//photos/a//b.jpg`) when a plain path cannot say it.
-    static func resultName(container: String, object name: String) -> String {
+    public static func resultName(container: String, object name: String) -> String {
         let place = Location(container: container, objectName: Substring(name))
         if place.isExact { return name.hasSuffix("/") ? String(place.description.dropLast()) : place.objectPath }
         return String(place.description.dropFirst())

@@ -21,7 +21,7 @@ public enum CommandTable {
                 entry a line, so it pipes into wc -l and grep.
                 Example: ls -l photos/2024
                 """,
-            options: [OptionSpec("-l", help: "long format: size, date (UTC) and name")],
+            options: [OptionSpec("-l", help: "long format: size, date (UTC) and name"), CommandTable.jsonOption],
             operands: [OperandSpec("PATH", .remoteAny, optional: true)]),
         CommandSpec(
             name: "back", aliases: [], action: .back,
@@ -37,7 +37,8 @@ public enum CommandTable {
                 term, restores the panes shown before.
                 Example: search --in photos '*.jpg'
                 """,
-            options: [OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")],
+            options: [OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder"),
+                      CommandTable.jsonOption],
             operands: [OperandSpec("TERM", .text, optional: true)]),
         CommandSpec(
             name: "cluster", aliases: [], action: .cluster,
@@ -47,7 +48,7 @@ public enum CommandTable {
                 switches to it; switching back later shows that cluster's panes where they were.
                 Example: cluster local
                 """,
-            options: [], operands: [OperandSpec("NAME", .cluster, optional: true)]),
+            options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .cluster, optional: true)]),
         CommandSpec(
             name: "upload", aliases: ["put"], action: .upload,
             summary: "upload a file or a folder (recursively) into the current folder",
@@ -125,7 +126,7 @@ public enum CommandTable {
                 metadata. Without NAME, the current folder (the account at the root).
                 Example: info photos/cover.png
                 """,
-            options: [], operands: [OperandSpec("NAME", .remoteAny, optional: true)]),
+            options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .remoteAny, optional: true)]),
         CommandSpec(
             name: "mkdir", aliases: [], action: .mkdir,
             summary: "create a container (at the root) or a pseudo-folder",
@@ -153,6 +154,9 @@ public enum CommandTable {
             options: [], operands: [OperandSpec("STATUS", .text, optional: true)]),
     ]
 
+    /// `--json` of the commands that print entries: JSON Lines, the panes left as they are.
+    static let jsonOption = OptionSpec("--json", help: "JSON Lines: one object a line, fields as the man page lists them")
+
     /// The command a word names, by name or alias.
     public static func command(named word: String) -> CommandSpec? {
         commands.first { $0.names.contains(word) }
@@ -162,16 +166,29 @@ public enum CommandTable {
     public static var allNames: [String] { commands.flatMap(\.names) }
 }
 
-/// What `help` and the README say about exit statuses.
+/// Exit statuses, one for each class of failure (see `FailureClass`); `help`, the
+/// man page and the README list them.
 public enum ExitStatus {
     public static let success: Int32 = 0
     public static let commandFailed: Int32 = 1
     public static let usage: Int32 = 64
+    /// sysexits' EX_NOINPUT: a cluster, container, folder, object or file is not there.
+    public static let notFound: Int32 = 66
+    /// sysexits' EX_UNAVAILABLE: the server is unreachable, timed out or failed.
+    public static let unavailable: Int32 = 69
+    /// sysexits' EX_NOPERM: credentials refused or access forbidden.
+    public static let permission: Int32 = 77
     public static let interrupted: Int32 = 130
 
+    /// Every status, in the order the man page lists them.
+    public static let all: [Int32] = [success, commandFailed, usage, notFound, unavailable, permission, interrupted]
+
     public static let explanation = """
-        Exit status: 0 when every command succeeded; 1 when a command failed (a script \
-        stops there unless --on-error continue or a leading - says to go on); \
-        64 for a bad command line; 130 when interrupted.
+        Exit status: 0 when every command succeeded; 1 when a command failed; 64 for a bad \
+        command line or command usage; 66 when a cluster, container, folder, object or file \
+        is not there; 69 when the server is unreachable, timed out or failed; 77 when \
+        credentials are refused or access is forbidden; 130 when interrupted. A script \
+        stops at its first failure (unless --on-error continue or a leading - says to go on) \
+        with that failure's status.
         """
 }

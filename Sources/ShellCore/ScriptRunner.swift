@@ -10,7 +10,9 @@ public enum ErrorPolicy: String, Sendable, CaseIterable {
 ///
 /// Blank lines and `#` comments are skipped; `;` separates commands on a line; a
 /// leading `-` on a command ignores its error, as in sftp. A failure prints
-/// `objsh: line N: message` on stderr and, unless told to go on, stops the run.
+/// `objsh: line N: message` on stderr and, unless told to go on, stops the run with
+/// the exit status of its class (`FailureClass`); going on, the run ends with the
+/// status of its first failure.
 public struct ScriptRunner {
     public let shell: Shell
     public let policy: ErrorPolicy
@@ -28,7 +30,7 @@ public struct ScriptRunner {
             number += 1
             switch await runLine(line, number: number) {
             case .proceed: continue
-            case .failed: status = ExitStatus.commandFailed
+            case .failed(let code): if status == ExitStatus.success { status = code }
             case .stop(let code): return code
             }
         }
@@ -37,7 +39,7 @@ public struct ScriptRunner {
 
     enum LineResult {
         case proceed
-        case failed
+        case failed(Int32)
         case stop(Int32)
     }
 
@@ -64,7 +66,7 @@ public struct ScriptRunner {
             } catch {
                 let outcome = report(error, line: number, ignored: ignoresError)
                 if case .stop = outcome { return outcome }
-                if case .failed = outcome { result = .failed }
+                if case .failed = outcome, case .proceed = result { result = outcome }
             }
         }
         return result
@@ -73,8 +75,11 @@ public struct ScriptRunner {
     func report(_ error: any Error, line: Int, ignored: Bool) -> LineResult {
         let message = (error as? ShellError)?.printableMessage ?? String(describing: error)
         shell.output.writeError("objsh: line \(line): \(message)\n")
+        let failure = FailureClass.of(error)
+        // Ctrl-C ends the run whatever the policy: the person asked it to stop.
+        if failure == .interrupted { return .stop(failure.exitStatus) }
         if ignored { return .proceed }
-        return policy == .stop ? .stop(ExitStatus.commandFailed) : .failed
+        return policy == .stop ? .stop(failure.exitStatus) : .failed(failure.exitStatus)
     }
 }
 

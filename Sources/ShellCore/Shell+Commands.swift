@@ -12,8 +12,10 @@ extension Shell {
         case .back:
             try await session.back()
         case .info:
+            if wantsJSON(command) { return try await infoJSON(command.operand(0)) }
             try await session.info(command.operand(0))
         case .search:
+            if wantsJSON(command), let term = command.operand(0) { return try await searchJSON(term, in: command.values["--in"]) }
             try await session.search(command.operand(0), in: command.values["--in"])
         case .refresh:
             try await session.refresh()
@@ -23,7 +25,7 @@ extension Shell {
             try await upload(command)
         case .cluster:
             guard let name = command.operand(0) else {
-                listClusters()
+                listClusters(json: wantsJSON(command))
                 return .proceed
             }
             guard let cluster = catalog.cluster(named: name) else {
@@ -31,7 +33,7 @@ extension Shell {
             }
             try await switchTo(cluster)
         case .ls:
-            try await list(command.operand(0), long: command.flags.contains("-l"))
+            try await list(command.operand(0), long: command.flags.contains("-l"), json: wantsJSON(command))
             return .proceed
         case .get:
             try await get(command)
@@ -48,7 +50,8 @@ extension Shell {
             try lls(command.operand(0), long: command.flags.contains("-l"))
             return .proceed
         case .pwd:
-            output.write(escaped(session.currentFolder.description) + "\n")
+            output.write(settings.json ? JSONRecord.place(cluster: clusterName, folder: session.currentFolder) + "\n"
+                                       : escaped(session.currentFolder.description) + "\n")
             return .proceed
         case .help:
             try help(command.operand(0))
@@ -64,7 +67,16 @@ extension Shell {
         return .proceed
     }
 
-    func listClusters() {
+    /// Whether a command prints JSON Lines: `--json` on it, or on the command line.
+    func wantsJSON(_ command: ParsedCommand) -> Bool {
+        settings.json || command.flags.contains("--json")
+    }
+
+    func listClusters(json: Bool) {
+        if json {
+            let lines = catalog.clusters.map { JSONRecord.cluster($0, isCurrent: $0.name == clusterName) }
+            return output.write(lines.joined(separator: "\n") + "\n")
+        }
         let width = catalog.clusters.map { DisplayWidth.width(of: $0.name) }.max() ?? 0
         for cluster in catalog.clusters {
             let mark = cluster.name == clusterName ? "*" : " "
@@ -84,7 +96,7 @@ extension Shell {
             return
         }
         guard let spec = CommandTable.command(named: name) else {
-            throw ShellError.failed(command: "help", message: "\(name): no such command")
+            throw ShellError.failed(command: "help", message: "\(name): no such command", kind: .notFound)
         }
         var text = "usage: \(spec.synopsis)\n"
         if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }

@@ -4,24 +4,32 @@ import Rendering
 import Storage
 
 extension Shell {
-    /// `ls [-l] [PATH]`: every entry, streamed page by page and written as it comes.
-    func list(_ path: String?, long: Bool) async throws {
+    /// `ls [-l] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
+    func list(_ path: String?, long: Bool, json: Bool = false) async throws {
         if session.isInSearchMode && path == nil {
-            return try await listSearchResults(long: long)
+            return try await listSearchResults(long: long, json: json)
         }
         let target = try session.currentFolder.resolving(path ?? ".")
         let store = session.store
         guard let container = target.container else {
             for try await page in store.containerPages() {
-                write(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil) }, long: long)
+                if json {
+                    writeJSON(page.map(JSONRecord.container))
+                } else {
+                    write(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil) }, long: long)
+                }
             }
             return
         }
         var listedAny = false
         for try await page in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
+            listedAny = listedAny || !page.isEmpty
+            if json {
+                writeJSON(page.compactMap { JSONRecord.entry($0, in: target) })
+                continue
+            }
             let lines = page.compactMap { PaneEntry($0, in: target) }
                 .map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }
-            listedAny = listedAny || !page.isEmpty
             write(lines, long: long)
         }
         guard !listedAny, target.segments.count > 1 else {
@@ -34,17 +42,25 @@ extension Shell {
         let name = String(target.prefix.dropLast())
         do {
             let info = try await store.objectInfo(container: container, name: name)
+            if json { return writeJSON([JSONRecord.object(info, segments: nil)]) }
             write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified)], long: long)
         } catch StorageError.noSuchObject {
             throw BrowserError.notFound("\(target.segments.dropFirst().joined(separator: "/")): no such file or folder in \(container)")
         }
     }
 
-    func listSearchResults(long: Bool) async throws {
+    func listSearchResults(long: Bool, json: Bool) async throws {
         guard let results = session.container.panes.last(where: { $0 is SearchPane }) as? SearchPane else { return }
+        if json { return try await writeJSONResults(of: results) }
         try await results.eachResult { page in
             write(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }, long: long)
         }
+    }
+
+    /// Writes one page of JSON Lines records.
+    func writeJSON(_ records: [String]) {
+        guard !records.isEmpty else { return }
+        output.write(records.joined(separator: "\n") + "\n")
     }
 
     /// Writes one page: a line an entry, or columns on a terminal.

@@ -10,7 +10,7 @@ extension Shell {
         for name in command.operands {
             let target = try session.currentFolder.resolving(name)
             guard target.container != nil else {
-                throw ShellError.failed(command: "rm", message: "the account itself cannot be deleted; name its containers")
+                throw ShellError.failed(command: "rm", message: "the account itself cannot be deleted; name its containers", kind: .usage)
             }
             if command.flags.contains("-r"), try await holdsObjects(target) {
                 guard try await removeAll(under: target, asking: !command.flags.contains("-f")) else { continue }
@@ -36,16 +36,17 @@ extension Shell {
     func removeObject(_ target: Location) async throws {
         let container = target.container!
         guard target.segments.count > 1 else {
-            throw ShellError.failed(command: "rm", message: "\(escaped(target.description)) is a container; use rm -r")
+            throw ShellError.failed(command: "rm", message: "\(escaped(target.description)) is a container; use rm -r", kind: .usage)
         }
         do {
             try await session.store.deleteObject(container: container, name: String(target.prefix.dropLast()))
         } catch StorageError.noSuchObject {
             let isFolder = try await holdsObjects(target)
             throw ShellError.failed(command: "rm", message: isFolder ? "\(escaped(target.description)) is a folder; use rm -r"
-                                                                   : "\(escaped(target.objectPath)): no such object")
+                                                                   : "\(escaped(target.objectPath)): no such object",
+                                    kind: isFolder ? .usage : .notFound)
         }
-        output.write("deleted \(escaped(target.objectPath))\n")
+        writeNote("deleted \(escaped(target.objectPath))\n")
     }
 
     /// Deletes everything under a folder or container (then the container itself); at a
@@ -64,7 +65,7 @@ extension Shell {
         }
         let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix)
         if isContainer { try await deleter.deleteEmptiedContainer(container) }
-        output.write("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
+        writeNote("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
                      + (isContainer ? " and the container\n" : "\n"))
         return true
     }

@@ -9,7 +9,7 @@ extension Shell {
     func get(_ command: ParsedCommand) async throws {
         let target = try session.currentFolder.resolving(command.operands[0])
         guard let container = target.container else {
-            throw ShellError.failed(command: "get", message: "name a container, folder or object (the account is not one)")
+            throw ShellError.failed(command: "get", message: "name a container, folder or object (the account is not one)", kind: .usage)
         }
         let overwrite = command.flags.contains("-f")
         if command.flags.contains("-r") {
@@ -35,7 +35,7 @@ extension Shell {
         }
         let resumed = outcome.resumedFrom > 0 ? ", resumed at byte \(outcome.resumedFrom)" : ""
         let checked = outcome.note.map { "; \($0)" } ?? ", verified"
-        output.write("downloaded \(escaped(info.name)) to \(escaped(local)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
+        writeNote("downloaded \(escaped(info.name)) to \(escaped(local)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
     }
 
     /// The object REMOTE names; a folder or container is an error that says to use -r.
@@ -43,7 +43,7 @@ extension Shell {
         let store = session.store
         let inside = target.segments.count == 1 ? [] : try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))
         if target.segments.count == 1 || !inside.isEmpty {
-            throw ShellError.failed(command: "get", message: "\(escaped(target.description)) is a \(target.segments.count == 1 ? "container" : "folder"); use get -r")
+            throw ShellError.failed(command: "get", message: "\(escaped(target.description)) is a \(target.segments.count == 1 ? "container" : "folder"); use get -r", kind: .usage)
         }
         do {
             return try await store.objectInfo(container: container, name: String(target.prefix.dropLast()))
@@ -65,7 +65,7 @@ extension Shell {
                 container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
             ) { message in output.writeError("get: \(escaped(message))\n") }
         }
-        output.write("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
+        writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
     }
 
     /// Runs `body` with a progress line on standard error while it goes, when asked for one.

@@ -11,7 +11,7 @@ extension Shell {
         let options = try uploadOptions(command)
         let target = try session.uploadTarget(command.operands[0], as: command.operand(1))
         let items = try uploadItems(target)
-        let out = LockedOutput(output)
+        let out = LockedOutput(output, notesToErrors: settings.json)
         let showsProgress = settings.progress || command.flags.contains("--progress")
         let progress = TransferProgress(name: "", bytesTotal: try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes },
                                         itemsTotal: items.count)
@@ -21,7 +21,7 @@ extension Shell {
                 try await uploader.upload(items, into: target.container) { result in
                     // Clears the progress line first, so the result line stands alone.
                     if showsProgress { out.writeError("\r\u{1B}[K") }
-                    out.write(Self.describe(result))
+                    out.writeNote(Self.describe(result))
                 }
             }
         } catch let stopped as UploadInterrupted {
@@ -80,10 +80,16 @@ extension Shell {
 /// The shell's output, shared by upload workers: one write at a time.
 final class LockedOutput: @unchecked Sendable {
     private let output: ShellOutput
+    private let notesToErrors: Bool
     private let lock = NSLock()
 
-    init(_ output: ShellOutput) { self.output = output }
+    /// With `notesToErrors` (`--json`), what a person reads goes to standard error.
+    init(_ output: ShellOutput, notesToErrors: Bool) {
+        self.output = output
+        self.notesToErrors = notesToErrors
+    }
 
     func write(_ text: String) { lock.withLock { output.write(text) } }
+    func writeNote(_ text: String) { notesToErrors ? writeError(text) : write(text) }
     func writeError(_ text: String) { lock.withLock { output.writeError(text) } }
 }

@@ -30,9 +30,27 @@ public final class Shell {
         self.openStore = openStore
     }
 
-    /// Opens the first cluster and shows its panes.
-    public func start(cluster: Cluster) async throws {
-        try await switchTo(cluster)
+    /// Opens the first cluster and, with `path`, goes there as `cd` would (`objsh
+    /// CLUSTER:PATH`). Throws a `ShellError` whose class gives the exit status.
+    public func start(cluster: Cluster, at path: String? = nil) async throws {
+        do {
+            try await switchTo(cluster)
+        } catch {
+            throw Self.startFailure(error, label: "cluster \(cluster.name)")
+        }
+        guard let path else { return }
+        do {
+            try await session.cd(path)
+        } catch {
+            throw Self.startFailure(error, label: cluster.name)
+        }
+    }
+
+    static func startFailure(_ error: any Error, label: String) -> ShellError {
+        if let error = error as? ShellError { return error }
+        let failure = FailureClass.of(error)
+        if failure == .interrupted { return .interrupted }
+        return .failed(command: label, message: ErrorText.describe(error), kind: failure)
     }
 
     /// The cluster shown now.
@@ -57,7 +75,7 @@ public final class Shell {
         } catch is CancellationError {
             throw ShellError.interrupted
         } catch {
-            throw ShellError.failed(command: spec.name, message: ErrorText.describe(error))
+            throw ShellError.failed(command: spec.name, message: ErrorText.describe(error), kind: FailureClass.of(error))
         }
     }
 
@@ -82,9 +100,15 @@ public final class Shell {
         for session in sessions.values { session.container.handleMemoryPressure() }
     }
 
-    /// Prints both panes, unless `-q`.
+    /// A line a person reads (`deleted …`): on standard output, or with `--json` on
+    /// standard error, so that standard output holds only JSON Lines.
+    func writeNote(_ text: String) {
+        settings.json ? output.writeError(text) : output.write(text)
+    }
+
+    /// Prints both panes, unless `-q` or `--json`.
     public func printPanes() {
-        guard !settings.quiet, let session else { return }
+        guard !settings.quiet, !settings.json, let session else { return }
         let screen = ScreenComposer.screen(for: session)
         let lines = ScreenRenderer.render(screen, options: .init(width: settings.width(), height: settings.paneRows(), color: settings.color))
         output.write(lines.joined(separator: "\n") + "\n")

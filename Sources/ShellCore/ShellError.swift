@@ -8,8 +8,8 @@ public enum ShellError: Error, Equatable {
     case syntax(SyntaxError)
     case usage(CommandSpec, String)
     case cluster(ClusterError)
-    /// A failure of the named command (storage, browsing), with its text.
-    case failed(command: String, message: String)
+    /// A failure of the named command (storage, browsing), with its text and class.
+    case failed(command: String, message: String, kind: FailureClass = .failed)
     case interrupted
 
     /// The message, without the `objsh: line N:` prefix batch mode adds.
@@ -25,10 +25,23 @@ public enum ShellError: Error, Equatable {
             return "cluster: \(name): no such cluster (known: \(known.joined(separator: ", ")))"
         case .cluster(.notADirectory(let path)): return "cluster: \(path): not a directory"
         case .cluster(.invalidConfig(let path, let line, let problem)): return "\(path):\(line): \(problem)"
-        case .failed(let command, let message): return "\(command): \(message)"
+        case .failed(let command, let message, _): return "\(command): \(message)"
         case .interrupted: return "interrupted"
         }
     }
+
+    /// What kind of failure this is; it decides the exit status.
+    public var failureClass: FailureClass {
+        switch self {
+        case .unknownCommand, .syntax, .usage: .usage
+        case .cluster(let error): FailureClass.of(error)
+        case .failed(_, _, let kind): kind
+        case .interrupted: .interrupted
+        }
+    }
+
+    /// The exit status a script or one-shot run ends with when this error stops it.
+    public var exitStatus: Int32 { failureClass.exitStatus }
 
     /// The message made safe for a terminal: control characters in names are escaped,
     /// line by line, so a name can never move the cursor or change colours.

@@ -59,6 +59,9 @@ public final class CapturedOutput: ShellOutput {
 public struct ShellSettings {
     /// `-q`: print no panes.
     public var quiet = false
+    /// `--json`: JSON Lines for every command that prints entries, no panes, and the
+    /// lines a person reads (`downloaded …`) on standard error.
+    public var json = false
     /// `--trace`: print every lifecycle event to stderr.
     public var trace = false
     /// How many hidden panes keep their content.

@@ -14,9 +14,13 @@ struct Objsh: AsyncParsableCommand {
         discussion: "Without -c or -f, commands are read from standard input: interactively on a terminal, as a script otherwise. \(ExitStatus.explanation)",
         version: "0.1.0")
 
-    @Option(name: .long, help: ArgumentHelp("The cluster to open: a name from `cluster`, or a directory path.", valueName: "NAME|PATH"),
+    @Argument(help: ArgumentHelp("Where to start: a folder (or object) PATH, on CLUSTER when given (e.g. dal05:/photos/2024); a PATH that does not exist is an error.",
+                                 valueName: "[CLUSTER:]PATH"))
+    var place: String?
+
+    @Option(name: .long, help: ArgumentHelp("The cluster to open: a name from `cluster`, or a directory path (default: local).", valueName: "NAME|PATH"),
             completion: .custom { _, _, _ in Objsh.clusterNames() })
-    var cluster = "local"
+    var cluster: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ; or newlines) and exit.", valueName: "COMMANDS"))
     var commands: String?
@@ -26,6 +30,9 @@ struct Objsh: AsyncParsableCommand {
 
     @Flag(name: .customShort("q"), help: "Print no panes (command output and errors only).")
     var quiet = false
+
+    @Flag(help: "Print JSON Lines for every command that prints entries (ls, info, search, cluster, pwd), and no panes.")
+    var json = false
 
     @Option(name: .customLong("on-error"), help: ArgumentHelp("In a script, stop at the first failing command or continue.", valueName: "stop|continue"))
     var onError: ErrorPolicy = .stop
@@ -51,6 +58,9 @@ struct Objsh: AsyncParsableCommand {
     mutating func validate() throws {
         if commands != nil && file != nil { throw ValidationError("give -c or -f, not both") }
         if cacheLimit < 0 { throw ValidationError("--cache-limit must be 0 or more") }
+        if cluster != nil, let place, StartPlace(place).cluster != nil {
+            throw ValidationError("give the cluster once: --cluster NAME PATH, or NAME:PATH")
+        }
     }
 
     func run() async throws {
@@ -68,11 +78,12 @@ struct Objsh: AsyncParsableCommand {
             print(catalog.names.joined(separator: "\n"))
             return
         }
+        let start = place.map(StartPlace.init)
         let chosen: Cluster
         do {
-            chosen = try catalog.resolve(commandLineValue: cluster)
+            chosen = try catalog.resolve(commandLineValue: start?.cluster ?? cluster ?? "local")
         } catch let error as ClusterError {
-            throw ValidationError(ShellError.cluster(error).message)
+            throw Self.fail(ShellError.cluster(error))
         }
         let terminal = Terminal(environment: environment)
         let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
@@ -80,7 +91,7 @@ struct Objsh: AsyncParsableCommand {
         let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
                           catalog: catalog, openStore: DelayedStore.wrapping({ try await stores.open($0) }, environment: environment))
-        let status = await session(shell, opening: chosen, lines: lines) {
+        let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
         }
@@ -89,15 +100,16 @@ struct Objsh: AsyncParsableCommand {
         throw ExitCode(status)
     }
 
-    /// Opens the first cluster, then runs the script `lines` or, without them, the interactive loop.
-    private func session(_ shell: Shell, opening cluster: Cluster, lines: AnySequence<String>?,
+    /// Opens the first cluster (at `path`, when given), then runs the script `lines` or,
+    /// without them, the interactive loop.
+    private func session(_ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?,
                          interactive: () -> InteractiveLoop) async -> Int32 {
         do {
-            try await shell.start(cluster: cluster)
+            try await shell.start(cluster: cluster, at: path)
         } catch {
-            let message = (error as? ShellError)?.message ?? "cluster \(cluster.name): " + ErrorText.describe(error)
-            FileHandle.standardError.write(Data("objsh: \(message)\n".utf8))
-            return ExitStatus.commandFailed
+            let failure = error as? ShellError ?? .failed(command: "cluster \(cluster.name)", message: ErrorText.describe(error))
+            Self.report(failure)
+            return failure.exitStatus
         }
         guard let lines else { return await interactive().run() }
         shell.printPanes()
@@ -107,6 +119,7 @@ struct Objsh: AsyncParsableCommand {
     func settings(terminal: Terminal, script: Bool) -> ShellSettings {
         var settings = ShellSettings()
         settings.quiet = quiet
+        settings.json = json
         settings.trace = trace
         settings.cacheLimit = cacheLimit
         settings.isTerminal = terminal.outputIsTerminal
@@ -128,6 +141,16 @@ struct Objsh: AsyncParsableCommand {
             return AnySequence(LineReader(handle: handle))
         }
         return AnySequence(LineReader(handle: stdin))
+    }
+
+    /// Prints `objsh: MESSAGE` on standard error and gives the exit of its class.
+    static func fail(_ error: ShellError) -> ExitCode {
+        report(error)
+        return ExitCode(error.exitStatus)
+    }
+
+    static func report(_ error: ShellError) {
+        FileHandle.standardError.write(Data("objsh: \(error.printableMessage)\n".utf8))
     }
 
     static func clusterNames() -> [String] {

@@ -68,8 +68,10 @@ final class CompleterTests: XCTestCase {
 
     func testOptions() async {
         await check([
-            Case("ls -", "ls -l "),
-            Case("search --", "search --in "),
+            Case("ls -", "ls -", listed: ["--json", "-l"]),
+            Case("ls --", "ls --json "),
+            Case("search --", "search --", listed: ["--in", "--json"]),
+            Case("search --i", "search --in "),
             Case("search --in ph", "search --in photos/"),
             Case("cd -", "cd -"),
             Case("ls -- -", "ls -- -"),

@@ -73,7 +73,7 @@ final class ManPageTests: XCTestCase {
     }
 
     func testListsEveryExitStatus() throws {
-        let statuses = [ExitStatus.success, ExitStatus.commandFailed, ExitStatus.usage, ExitStatus.interrupted]
+        let statuses = ExitStatus.all
         let listed = try ManPage(contentsOf: manURL).items(in: "EXIT STATUS").map { $0.head.trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(listed, statuses.map(String.init), "man/objsh.1: EXIT STATUS differs from ExitStatus")
     }

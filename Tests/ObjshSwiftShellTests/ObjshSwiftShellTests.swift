@@ -58,7 +58,7 @@ final class ObjshSwiftShellTests: XCTestCase {
 
     func testWrongKeyIsAClearErrorAndExitStatus() throws {
         let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", "ls"], key: "not-the-key", home: home)
-        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.status, 77, "permission")
         XCTAssertTrue(run.errors.contains("not authorized:"), run.errors)
         XCTAssertTrue(run.errors.contains("wrong user or key"), run.errors)
         XCTAssertFalse(run.errors.contains("not-the-key"), "the key is never printed")
@@ -68,7 +68,7 @@ final class ObjshSwiftShellTests: XCTestCase {
         let config = "[cluster dead]\ntype = swift\nstorage_url = http://127.0.0.1:1/v1/AUTH_x\ntoken = t\n"
         let script = "mkdir \"\(container)\"\ncd \"\(container)\"\ncluster dead\npwd\ncluster local\ncluster env\npwd"
         let stopping = try ObjshRun.run(["-q", "--cluster", "env", "-c", script], config: config, home: home)
-        XCTAssertEqual(stopping.status, 1)
+        XCTAssertEqual(stopping.status, 69, "network/server")
         XCTAssertTrue(stopping.errors.contains("line 3: "), stopping.errors)
         XCTAssertTrue(stopping.errors.contains("server unreachable: cannot connect to 127.0.0.1:1: connection refused"), stopping.errors)
         XCTAssertEqual(stopping.output, "", "a failing script stops at the failing line")
@@ -77,8 +77,20 @@ final class ObjshSwiftShellTests: XCTestCase {
         let file = home + "/script"
         try script.replacingOccurrences(of: "mkdir", with: "-mkdir").write(toFile: file, atomically: true, encoding: .utf8)
         let going = try ObjshRun.run(["-q", "--on-error", "continue", "--cluster", "env", "-f", file], config: config, home: home)
-        XCTAssertEqual(going.status, 1, going.errors)
+        XCTAssertEqual(going.status, 69, going.errors)
         XCTAssertEqual(going.output, "/\(container)\n/\(container)\n", "the session goes on where it was, and comes back to it")
+
+        // The same classes at start-up as in a script: unreachable, refused, not there.
+        let atStart = try ObjshRun.run(["-q", "dead:/x", "-c", "pwd"], config: config, home: home)
+        XCTAssertEqual(atStart.status, 69, atStart.errors)
+        XCTAssertTrue(atStart.errors.hasPrefix("objsh: cluster dead: server unreachable:"), atStart.errors)
+        let refused = try ObjshRun.run(["-q", "env:/", "-c", "pwd"], key: "not-the-key", home: home)
+        XCTAssertEqual(refused.status, 77, refused.errors)
+        let missing = try ObjshRun.run(["-q", "env:/\(container)/no such folder", "-c", "pwd"], home: home)
+        XCTAssertEqual(missing.status, 66, missing.errors)
+        XCTAssertEqual(missing.output, "", "nothing runs when the start path is not there")
+        let there = try ObjshRun.run(["-q", "env:\(container)", "-c", "pwd"], home: home)
+        XCTAssertEqual(there.output, "/\(container)\n", there.errors)
     }
 
     func testExpiredTokenIsRenewedTransparently() throws {

@@ -46,21 +46,29 @@ final class TranscriptHarness {
     }
 
     /// Runs `script` on `cluster` at `width`, as `objsh -f` would.
-    func run(_ script: String, cluster: String = "sample", width: Int = 80, rows: Int = 8,
-             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false) async throws -> Result {
+    /// With `start`, the shell opens at that path first, as `objsh CLUSTER:PATH` does.
+    func run(_ script: String, cluster: String = "sample", start: String? = nil, width: Int = 80, rows: Int = 8,
+             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false) async throws -> Result {
         var settings = ShellSettings()
         settings.width = { width }
         settings.paneRows = { rows }
         settings.quiet = quiet
         settings.trace = trace
+        settings.json = json
         let output = CapturedOutput()
         let shell = Shell(settings: settings, output: output, catalog: catalog) { cluster in
             guard case .directory(let path) = cluster.endpoint else { throw StorageError.unreachable("no such backend") }
             return FileStore(root: path)
         }
-        try await shell.start(cluster: catalog.cluster(named: cluster)!)
-        shell.printPanes()
-        let status = await ScriptRunner(shell: shell, policy: policy).run(lines: script.components(separatedBy: "\n"))
+        var status: Int32
+        do {
+            try await shell.start(cluster: catalog.cluster(named: cluster)!, at: start)
+            shell.printPanes()
+            status = await ScriptRunner(shell: shell, policy: policy).run(lines: script.components(separatedBy: "\n"))
+        } catch let error as ShellError {
+            output.writeError("objsh: \(error.printableMessage)\n")
+            status = error.exitStatus
+        }
         let clean = { (text: String) in
             text.replacingOccurrences(of: self.root, with: "$TMP").replacingOccurrences(of: Self.sharedSample, with: "$SAMPLE")
         }

@@ -150,6 +150,15 @@ final class TranscriptTests: XCTestCase {
         try await check("stop", "cd photos\ncd nowhere\npwd", quiet: true)
     }
 
+    func testStartingAtAPathAndMissingPaths() async throws {
+        for width in [40, 80] {
+            for (name, start) in [("start", "/photos/2024"), ("start-object", "/photos/cover.png"), ("start-missing", "/photos/nowhere")] {
+                let result = try await harness.run("pwd\nback", start: start, width: width, rows: 5)
+                TranscriptHarness.assertMatches("\(name)-\(width)", script: "(objsh sample:\(start))\npwd\nback", result)
+            }
+        }
+    }
+
     func testExitStatusAndHelp() async throws {
         try await check("help", "help\nhelp cd\nhelp search\nexit 3\npwd", quiet: true)
     }

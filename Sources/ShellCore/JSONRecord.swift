@@ -1,0 +1,139 @@
+import Browser
+import Clusters
+import Foundation
+import Rendering
+import Storage
+
+/// The JSON Lines records of `--json`, one line each, made from the storage protocol's
+/// own types (never from a backend's), so every store gives the same fields. The man
+/// page lists them: `kind`, `name`, `path`, `container`, `bytes`, `count`, `containers`,
+/// `etag`, `content_type`, `last_modified` (ISO 8601, UTC), `metadata`, `manifest`,
+/// `segments`, `segment_prefix`, and for clusters `summary`, `origin`, `current`.
+enum JSONRecord {
+    /// An entry of a folder listing: `name` as `ls` prints it (no trailing `/`), `path` from the root.
+    static func entry(_ entry: ListingEntry, in folder: Location) -> String? {
+        guard let shown = PaneEntry(entry, in: folder) else { return nil }
+        var line = JSONLine()
+        switch entry {
+        case .subdir(let prefix):
+            line.add("kind", "folder")
+            line.add("name", shown.name)
+            line.add("path", Location(container: folder.container!, objectName: Substring(prefix)).description)
+        case .object(let object):
+            line.add("kind", "object")
+            line.add("name", shown.name)
+            addObject(object, container: folder.container!, to: &line)
+        case .container:
+            return nil
+        }
+        return line.line
+    }
+
+    /// A search result: its `name` is its path from the root without the leading `/`.
+    static func result(_ object: ObjectSummary, container: String, name: String) -> String {
+        var line = JSONLine()
+        line.add("kind", object.name.hasSuffix("/") ? "folder" : "object")
+        line.add("name", name)
+        addObject(object, container: container, to: &line)
+        return line.line
+    }
+
+    static func addObject(_ object: ObjectSummary, container: String, to line: inout JSONLine) {
+        line.add("path", Location(container: container, objectName: Substring(object.name)).objectPath)
+        line.add("container", container)
+        line.add("bytes", object.bytes)
+        line.add("etag", object.etag)
+        line.add("content_type", object.contentType)
+        line.add("last_modified", object.lastModified.map(ISODate.format))
+        if object.isLargeObject { line.add("manifest", "static") }
+    }
+
+    /// A container of the account listing, with the count and bytes the listing gives.
+    static func container(_ summary: ContainerSummary) -> String {
+        var line = JSONLine()
+        line.add("kind", "container")
+        line.add("name", summary.name)
+        line.add("path", "/" + summary.name)
+        line.add("count", summary.objectCount)
+        line.add("bytes", summary.bytes)
+        return line.line
+    }
+
+    static func account(_ info: AccountInfo, cluster: String) -> String {
+        var line = JSONLine()
+        line.add("kind", "account")
+        line.add("name", cluster)
+        line.add("path", "/")
+        line.add("containers", info.containerCount)
+        line.add("count", info.objectCount)
+        line.add("bytes", info.bytes)
+        line.add("metadata", info.metadata)
+        return line.line
+    }
+
+    static func container(_ info: ContainerInfo) -> String {
+        var line = JSONLine()
+        line.add("kind", "container")
+        line.add("name", info.name)
+        line.add("path", "/" + info.name)
+        line.add("count", info.objectCount)
+        line.add("bytes", info.bytes)
+        line.add("last_modified", info.lastModified.map(ISODate.format))
+        line.add("storage_policy", info.storagePolicy)
+        line.add("metadata", info.metadata)
+        return line.line
+    }
+
+    static func folder(_ location: Location, count: Int, bytes: Int64) -> String {
+        var line = JSONLine()
+        line.add("kind", "folder")
+        line.add("name", location.entryName)
+        line.add("path", location.description)
+        line.add("container", location.container)
+        line.add("count", count)
+        line.add("bytes", bytes)
+        return line.line
+    }
+
+    /// An object's metadata (a HEAD); `segments` when the caller counted them.
+    static func object(_ info: ObjectInfo, segments: Int?) -> String {
+        var line = JSONLine()
+        let place = Location(container: info.container, objectName: Substring(info.name))
+        line.add("kind", "object")
+        line.add("name", place.entryName)
+        line.add("path", place.objectPath)
+        line.add("container", info.container)
+        line.add("bytes", info.bytes)
+        line.add("etag", info.etag)
+        line.add("content_type", info.contentType)
+        line.add("last_modified", info.lastModified.map(ISODate.format))
+        switch info.largeObject {
+        case .staticManifest: line.add("manifest", "static")
+        case .dynamicManifest(let prefix):
+            line.add("manifest", "dynamic")
+            line.add("segment_prefix", prefix)
+        case nil: break
+        }
+        line.add("segments", segments)
+        line.add("metadata", info.metadata)
+        return line.line
+    }
+
+    static func cluster(_ cluster: Cluster, isCurrent: Bool) -> String {
+        var line = JSONLine()
+        line.add("kind", "cluster")
+        line.add("name", cluster.name)
+        line.add("summary", cluster.summary)
+        line.add("origin", cluster.origin)
+        line.add("current", isCurrent)
+        return line.line
+    }
+
+    static func place(cluster: String, folder: Location) -> String {
+        var line = JSONLine()
+        line.add("kind", "place")
+        line.add("cluster", cluster)
+        line.add("path", folder.description)
+        return line.line
+    }
+}

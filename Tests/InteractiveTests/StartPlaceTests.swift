@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// `objsh CLUSTER:PATH` at a terminal: the shell opens there, or says why not and leaves.
+final class StartPlaceTests: XCTestCase {
+    var home: URL!
+    var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isTmuxInstalled else {
+            throw TmuxError.failed(["(not installed)"], "tmux is needed for the terminal tests; scripts/test installs it")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        session?.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func testOpensAtThePlaceAndBackGoesUp() throws {
+        let shell = try TmuxSession(home: home, arguments: ["sample:/photos/2024"])
+        session = shell
+        let screen = try shell.waitForLastLine("objsh sample:/photos/2024> ")
+        Self.assertMatchesGolden("start-interactive", screen)
+        try shell.type("back")
+        try shell.press("Enter")
+        try shell.waitForLastLine("objsh sample:/photos> ")
+    }
+
+    func testAMissingPlaceIsAnErrorAndAStatus() throws {
+        let shell = try TmuxSession(home: home, arguments: ["sample:/photos/nowhere"])
+        session = shell
+        let screen = try shell.waitFor("objsh to leave") { $0.contains("EXITED rc=") }
+        XCTAssertTrue(screen.contains("objsh: sample: nowhere: no such file or folder in photos"), screen)
+        XCTAssertTrue(screen.contains("EXITED rc=66"), screen)
+        XCTAssertFalse(screen.contains("objsh sample:"), "no prompt: the shell did not open elsewhere\n\(screen)")
+    }
+
+    /// The screen, trailing blanks cut, against `Goldens/NAME.txt`; `OBJSH_RECORD_GOLDENS=1` records and fails.
+    static func assertMatchesGolden(_ name: String, _ screen: String, file: StaticString = #filePath, line: UInt = #line) {
+        let actual = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).trimmingTrailingBlanks }.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
+        let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt").path
+        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
+            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return XCTFail("recorded \(name).txt; check it and run again without OBJSH_RECORD_GOLDENS", file: file, line: line)
+        }
+        let expected = try? String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(expected, actual, "\(name).txt differs from the screen", file: file, line: line)
+    }
+}
