@@ -6,13 +6,25 @@
 /// from a server can never move the cursor or reorder what a terminal shows. A JSON
 /// parser reads the exact name back.
 public struct JSONLine: Sendable {
-    private var text = "{"
+    // UTF-8 bytes, not a String: `ls --json` makes one per object, and appending bytes
+    // costs a third of appending strings.
+    private var text: [UInt8] = [UInt8(ascii: "{")]
     private var hasFields = false
 
     public init() {}
 
     /// The finished object, without a newline.
-    public var line: String { text + "}" }
+    public var line: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The finished object's UTF-8 bytes, without a newline.
+    public var bytes: [UInt8] { text + [UInt8(ascii: "}")] }
+
+    /// Appends the finished object and a newline to `page`, for writing many at once.
+    public func append(to page: inout [UInt8]) {
+        page.append(contentsOf: text)
+        page.append(UInt8(ascii: "}"))
+        page.append(UInt8(ascii: "\n"))
+    }
 
     /// A string field; nothing is written for nil.
     public mutating func add(_ key: String, _ value: String?) {
@@ -25,7 +37,7 @@ public struct JSONLine: Sendable {
     public mutating func add(_ key: String, _ value: Int64?) {
         guard let value else { return }
         appendKey(key)
-        text += String(value)
+        text.append(contentsOf: String(value).utf8)
     }
 
     public mutating func add(_ key: String, _ value: Int?) {
@@ -35,7 +47,7 @@ public struct JSONLine: Sendable {
     public mutating func add(_ key: String, _ value: Bool?) {
         guard let value else { return }
         appendKey(key)
-        text += value ? "true" : "false"
+        text.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// An object of strings, its keys sorted by their UTF-8 bytes; nothing for nil.
@@ -46,32 +58,35 @@ public struct JSONLine: Sendable {
         for (name, entry) in value.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             object.add(name, entry)
         }
-        text += object.line
+        object.text.append(UInt8(ascii: "}"))
+        text.append(contentsOf: object.text)
     }
 
     private mutating func appendKey(_ key: String) {
-        if hasFields { text += "," }
+        if hasFields { text.append(UInt8(ascii: ",")) }
         hasFields = true
         Self.appendQuoted(key, to: &text)
-        text += ":"
+        text.append(UInt8(ascii: ":"))
     }
 
     /// `value` as a JSON string, quotes included.
     public static func quoted(_ value: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
         appendQuoted(value, to: &result)
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
-    static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        // Most names need no escape at all: copy them whole.
+    static func appendQuoted(_ value: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        // Most names need no escape at all: copy their bytes whole.
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            text += value
+            text.append(contentsOf: value.utf8)
         } else {
-            for scalar in value.unicodeScalars { appendEscaped(scalar, to: &text) }
+            var escaped = ""
+            for scalar in value.unicodeScalars { appendEscaped(scalar, to: &escaped) }
+            text.append(contentsOf: escaped.utf8)
         }
-        text += "\""
+        text.append(UInt8(ascii: "\""))
     }
 
     private static func appendEscaped(_ scalar: Unicode.Scalar, to text: inout String) {

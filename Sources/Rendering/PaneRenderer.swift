@@ -6,10 +6,16 @@ enum PaneRenderer {
         (header(pane, width: width), body(pane.body, width: width, height: height, atLeast: pane.totalIsLowerBound))
     }
 
+    /// The title, then the summary as far as it fits; a title too long for the column is
+    /// cut in the middle, so the folder's own name at its end stays.
     static func header(_ pane: PaneView, width: Int) -> StyledLine {
         var text = TerminalEscaping.escape(pane.title)
-        if !pane.summary.isEmpty { text += "  " + TerminalEscaping.escape(pane.summary) }
-        var line = StyledLine(DisplayWidth.truncate(text, toWidth: width), style: .bold)
+        if DisplayWidth.width(of: text) > width {
+            text = DisplayWidth.truncateMiddle(text, toWidth: width)
+        } else if !pane.summary.isEmpty {
+            text = DisplayWidth.truncate(text + "  " + TerminalEscaping.escape(pane.summary), toWidth: width)
+        }
+        var line = StyledLine(text, style: .bold)
         line.pad(toWidth: width)
         return line
     }
@@ -52,10 +58,11 @@ enum PaneRenderer {
         let showDetail = !detail.isEmpty && available >= 4 + 1 + detailWidth
         let nameWidth = showDetail ? available - 1 - detailWidth : available
         let name = TerminalEscaping.escape(row.name)
-        // The folder "/" is appended after truncation so it is never the part cut off.
+        // The folder "/" is appended after truncation so it is never the part cut off; a
+        // path (a search result) loses its middle, never its last name.
         let shownName = row.isFolder
-            ? DisplayWidth.truncate(name, toWidth: nameWidth - 1) + "/"
-            : DisplayWidth.truncate(name, toWidth: nameWidth)
+            ? DisplayWidth.truncateMiddle(name, toWidth: nameWidth - 1) + "/"
+            : DisplayWidth.truncateMiddle(name, toWidth: nameWidth)
 
         var line = StyledLine(row.isMarked ? "> " : "  ")
         line.append(shownName, style: row.isFolder ? [.bold, .blue] : [])
@@ -72,15 +79,29 @@ enum PaneRenderer {
         let labels = fields.map { TerminalEscaping.escape($0.label) + ":" }
         // Cap the label column at half the pane so long labels cannot push values out of view.
         let labelWidth = min(labels.map(DisplayWidth.width(of:)).max() ?? 0, max(1, (width - 2) / 2))
-        var lines: [StyledLine] = []
-        let overflow = fields.count > height
-        let shown = overflow ? height - 1 : fields.count
-        for index in 0..<shown {
-            let label = DisplayWidth.pad(labels[index], toWidth: labelWidth)
-            let value = TerminalEscaping.escape(fields[index].value)
-            lines.append(plain("  " + label + " " + value, width: width))
+        // A value too long for its column wraps onto continuation lines under the values:
+        // an ETag, a manifest path or a URL is never cut.
+        let valueWidth = max(1, width - 3 - labelWidth)
+        let indent = String(repeating: " ", count: 3 + labelWidth)
+        let wrapped = fields.indices.map { index in
+            DisplayWidth.wrap(TerminalEscaping.escape(fields[index].value), toWidth: valueWidth).enumerated().map { part, text in
+                plain((part == 0 ? "  " + DisplayWidth.pad(labels[index], toWidth: labelWidth) + " " : indent) + text, width: width)
+            }
         }
-        if overflow { lines.append(plain("  … \(fields.count - shown) more", width: width)) }
+        var lines: [StyledLine] = []
+        var shown = 0
+        // Whole fields only: as many as fit, leaving a line for "… N more" when some do not.
+        for field in wrapped {
+            let room = shown == wrapped.count - 1 ? height : height - 1
+            guard lines.count + field.count <= room else {
+                // One field taller than the pane: its start, rather than nothing at all.
+                if shown == 0 { lines = Array(field.prefix(height - 1)) }
+                break
+            }
+            lines += field
+            shown += 1
+        }
+        if shown < wrapped.count { lines.append(plain("  … \(wrapped.count - shown) more", width: width)) }
         return lines
     }
 

@@ -17,11 +17,14 @@ public enum CommandTable {
             summary: "list a whole folder, streamed (not cut to the pane)",
             details: """
                 Lists every entry of the current folder or of PATH, page by page. With -l each \
-                line has the size, the date and the name. When output is not a terminal, one \
-                entry a line, so it pipes into wc -l and grep.
+                line has the size, the date and the name; at the root, each container's size \
+                and object count from the account listing, after the account's totals. Options \
+                combine (-lh). When output is not a terminal, one entry a line, so it pipes into \
+                wc -l and grep.
                 Example: ls -l photos/2024
                 """,
-            options: [OptionSpec("-l", help: "long format: size, date (UTC) and name"), CommandTable.jsonOption],
+            options: [OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name"),
+                      OptionSpec("-h", help: "with -l, sizes as 1.2 MB (powers of 1024)"), CommandTable.jsonOption],
             operands: [OperandSpec("PATH", .remoteAny, optional: true)]),
         CommandSpec(
             name: "back", aliases: [], action: .back,

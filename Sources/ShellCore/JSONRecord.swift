@@ -11,7 +11,7 @@ import Storage
 /// `segments`, `segment_prefix`, and for clusters `summary`, `origin`, `current`.
 enum JSONRecord {
     /// An entry of a folder listing: `name` as `ls` prints it (no trailing `/`), `path` from the root.
-    static func entry(_ entry: ListingEntry, in folder: Location) -> String? {
+    static func entry(_ entry: ListingEntry, in folder: Location) -> JSONLine? {
         guard let shown = PaneEntry(entry, in: folder) else { return nil }
         var line = JSONLine()
         switch entry {
@@ -26,16 +26,16 @@ enum JSONRecord {
         case .container:
             return nil
         }
-        return line.line
+        return line
     }
 
     /// A search result: its `name` is its path from the root without the leading `/`.
-    static func result(_ object: ObjectSummary, container: String, name: String) -> String {
+    static func result(_ object: ObjectSummary, container: String, name: String) -> JSONLine {
         var line = JSONLine()
         line.add("kind", object.name.hasSuffix("/") ? "folder" : "object")
         line.add("name", name)
         addObject(object, container: container, to: &line)
-        return line.line
+        return line
     }
 
     static func addObject(_ object: ObjectSummary, container: String, to line: inout JSONLine) {
@@ -49,17 +49,17 @@ enum JSONRecord {
     }
 
     /// A container of the account listing, with the count and bytes the listing gives.
-    static func container(_ summary: ContainerSummary) -> String {
+    static func container(_ summary: ContainerSummary) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "container")
         line.add("name", summary.name)
         line.add("path", "/" + summary.name)
         line.add("count", summary.objectCount)
         line.add("bytes", summary.bytes)
-        return line.line
+        return line
     }
 
-    static func account(_ info: AccountInfo, cluster: String) -> String {
+    static func account(_ info: AccountInfo, cluster: String) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "account")
         line.add("name", cluster)
@@ -68,10 +68,10 @@ enum JSONRecord {
         line.add("count", info.objectCount)
         line.add("bytes", info.bytes)
         line.add("metadata", info.metadata)
-        return line.line
+        return line
     }
 
-    static func container(_ info: ContainerInfo) -> String {
+    static func container(_ info: ContainerInfo) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "container")
         line.add("name", info.name)
@@ -81,10 +81,10 @@ enum JSONRecord {
         line.add("last_modified", info.lastModified.map(ISODate.format))
         line.add("storage_policy", info.storagePolicy)
         line.add("metadata", info.metadata)
-        return line.line
+        return line
     }
 
-    static func folder(_ location: Location, count: Int, bytes: Int64) -> String {
+    static func folder(_ location: Location, count: Int, bytes: Int64) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "folder")
         line.add("name", location.entryName)
@@ -92,11 +92,11 @@ enum JSONRecord {
         line.add("container", location.container)
         line.add("count", count)
         line.add("bytes", bytes)
-        return line.line
+        return line
     }
 
     /// An object's metadata (a HEAD); `segments` when the caller counted them.
-    static func object(_ info: ObjectInfo, segments: Int?) -> String {
+    static func object(_ info: ObjectInfo, segments: Int?) -> JSONLine {
         var line = JSONLine()
         let place = Location(container: info.container, objectName: Substring(info.name))
         line.add("kind", "object")
@@ -116,24 +116,24 @@ enum JSONRecord {
         }
         line.add("segments", segments)
         line.add("metadata", info.metadata)
-        return line.line
+        return line
     }
 
-    static func cluster(_ cluster: Cluster, isCurrent: Bool) -> String {
+    static func cluster(_ cluster: Cluster, isCurrent: Bool) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "cluster")
         line.add("name", cluster.name)
         line.add("summary", cluster.summary)
         line.add("origin", cluster.origin)
         line.add("current", isCurrent)
-        return line.line
+        return line
     }
 
-    static func place(cluster: String, folder: Location) -> String {
+    static func place(cluster: String, folder: Location) -> JSONLine {
         var line = JSONLine()
         line.add("kind", "place")
         line.add("cluster", cluster)
         line.add("path", folder.description)
-        return line.line
+        return line
     }
 }

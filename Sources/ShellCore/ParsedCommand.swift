@@ -20,7 +20,14 @@ public struct ParsedCommand: Equatable, Sendable {
             }
             if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
                 guard let option = spec.options.first(where: { $0.name == word }) else {
-                    throw ShellError.usage(spec, "unknown option \(word)")
+                    // Single-letter flags combine, as in `ls -lh`.
+                    let letters = word.dropFirst().map { "-\($0)" }
+                    guard !word.hasPrefix("--"), letters.count > 1,
+                          letters.allSatisfy({ letter in spec.options.contains { $0.name == letter && $0.value == nil } }) else {
+                        throw ShellError.usage(spec, "unknown option \(word)")
+                    }
+                    parsed.flags.formUnion(letters)
+                    continue
                 }
                 if option.value == nil {
                     parsed.flags.insert(option.name)

@@ -33,7 +33,8 @@ extension Shell {
             }
             try await switchTo(cluster)
         case .ls:
-            try await list(command.operand(0), long: command.flags.contains("-l"), json: wantsJSON(command))
+            try await list(command.operand(0), long: command.flags.contains("-l"), human: command.flags.contains("-h"),
+                           json: wantsJSON(command))
             return .proceed
         case .get:
             try await get(command)
@@ -50,8 +51,8 @@ extension Shell {
             try lls(command.operand(0), long: command.flags.contains("-l"))
             return .proceed
         case .pwd:
-            output.write(settings.json ? JSONRecord.place(cluster: clusterName, folder: session.currentFolder) + "\n"
-                                       : escaped(session.currentFolder.description) + "\n")
+            if settings.json { writeJSON([JSONRecord.place(cluster: clusterName, folder: session.currentFolder)]) }
+            else { output.write(escaped(session.currentFolder.description) + "\n") }
             return .proceed
         case .help:
             try help(command.operand(0))
@@ -74,8 +75,7 @@ extension Shell {
 
     func listClusters(json: Bool) {
         if json {
-            let lines = catalog.clusters.map { JSONRecord.cluster($0, isCurrent: $0.name == clusterName) }
-            return output.write(lines.joined(separator: "\n") + "\n")
+            return writeJSON(catalog.clusters.map { JSONRecord.cluster($0, isCurrent: $0.name == clusterName) })
         }
         let width = catalog.clusters.map { DisplayWidth.width(of: $0.name) }.max() ?? 0
         for cluster in catalog.clusters {

@@ -4,19 +4,20 @@ import Rendering
 import Storage
 
 extension Shell {
-    /// `ls [-l] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
-    func list(_ path: String?, long: Bool, json: Bool = false) async throws {
+    /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
+    func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false) async throws {
         if session.isInSearchMode && path == nil {
-            return try await listSearchResults(long: long, json: json)
+            return try await listSearchResults(long: long, human: human, json: json)
         }
         let target = try session.currentFolder.resolving(path ?? ".")
         let store = session.store
         guard let container = target.container else {
+            if long && !json { try await writeAccountTotals(human: human) }
             for try await page in store.containerPages() {
                 if json {
                     writeJSON(page.map(JSONRecord.container))
                 } else {
-                    write(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil) }, long: long)
+                    write(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil, count: $0.objectCount) }, long: long, human: human)
                 }
             }
             return
@@ -30,7 +31,7 @@ extension Shell {
             }
             let lines = page.compactMap { PaneEntry($0, in: target) }
                 .map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }
-            write(lines, long: long)
+            write(lines, long: long, human: human)
         }
         guard !listedAny, target.segments.count > 1 else {
             if !listedAny, !(try await store.containerExists(container)) {
@@ -43,31 +44,41 @@ extension Shell {
         do {
             let info = try await store.objectInfo(container: container, name: name)
             if json { return writeJSON([JSONRecord.object(info, segments: nil)]) }
-            write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified)], long: long)
+            write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified)], long: long, human: human)
         } catch StorageError.noSuchObject {
             throw BrowserError.notFound("\(target.segments.dropFirst().joined(separator: "/")): no such file or folder in \(container)")
         }
     }
 
-    func listSearchResults(long: Bool, json: Bool) async throws {
+    func listSearchResults(long: Bool, human: Bool, json: Bool) async throws {
         guard let results = session.container.panes.last(where: { $0 is SearchPane }) as? SearchPane else { return }
         if json { return try await writeJSONResults(of: results) }
         try await results.eachResult { page in
-            write(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }, long: long)
+            write(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }, long: long, human: human)
         }
     }
 
-    /// Writes one page of JSON Lines records.
-    func writeJSON(_ records: [String]) {
+    /// Writes one page of JSON Lines records with one write.
+    func writeJSON(_ records: [JSONLine]) {
         guard !records.isEmpty else { return }
-        output.write(records.joined(separator: "\n") + "\n")
+        var page: [UInt8] = []
+        page.reserveCapacity(records.count * 256)
+        for record in records { record.append(to: &page) }
+        _ = page.withUnsafeBytes { output.writeBytes($0) }
+    }
+
+    /// `ls -l` at the root: the account's totals first, as `ls -l` starts with `total`.
+    func writeAccountTotals(human: Bool) async throws {
+        let info = try await session.store.accountInfo()
+        let bytes = EntryLine.size(info.bytes, human: human)
+        output.write("total \(info.containerCount) containers, \(info.objectCount) objects, \(bytes)\(human ? "" : " bytes")\n")
     }
 
     /// Writes one page: a line an entry, or columns on a terminal.
-    func write(_ lines: [EntryLine], long: Bool) {
+    func write(_ lines: [EntryLine], long: Bool, human: Bool = false) {
         guard !lines.isEmpty else { return }
         if long {
-            output.write(lines.map(\.longText).joined(separator: "\n") + "\n")
+            output.write(lines.map { $0.longText(human: human) }.joined(separator: "\n") + "\n")
         } else if settings.isTerminal {
             output.write(Columns.layout(lines.map(\.shortText), width: settings.width()).joined(separator: "\n") + "\n")
         } else {
@@ -82,30 +93,34 @@ struct EntryLine {
     var isFolder: Bool
     var bytes: Int64?
     var date: Date?
+    /// Objects in a container, from the account listing (`ls -l` at the root).
+    var count: Int?
 
-    init(name: String, isFolder: Bool, bytes: Int64?, date: Date?) {
+    init(name: String, isFolder: Bool, bytes: Int64?, date: Date?, count: Int? = nil) {
         self.name = name
         self.isFolder = isFolder
         self.bytes = bytes
         self.date = date
+        self.count = count
     }
 
     var shortText: String { TerminalEscaping.escape(name) + (isFolder ? "/" : "") }
 
-    var longText: String {
-        let size = isFolder ? "-" : (bytes.map { String($0) } ?? "-")
-        let when = date.map(Self.format) ?? "-"
-        return String(repeating: " ", count: max(0, 12 - size.count)) + size + "  "
-            + when.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + shortText
+    /// `SIZE  DATE  NAME`; a container's `SIZE  COUNT  NAME/`; `human` sizes as `ls -h`.
+    func longText(human: Bool) -> String {
+        let size = (isFolder && count == nil) ? "-" : bytes.map { Self.size($0, human: human) } ?? "-"
+        let middle = count.map { String($0).leftPadded(to: 10) } ?? (date.map(ISODate.format) ?? "-").padding(toLength: 20, withPad: " ", startingAt: 0)
+        return size.leftPadded(to: 12) + "  " + middle + "  " + shortText
     }
 
-    static func format(_ date: Date) -> String {
-        let seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        var copy = seconds
-        gmtime_r(&copy, &parts)
-        return String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min))
+    static func size(_ bytes: Int64, human: Bool) -> String {
+        human ? ByteCountText.format(bytes) : String(bytes)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }
 

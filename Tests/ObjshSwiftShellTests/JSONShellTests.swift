@@ -82,5 +82,13 @@ final class JSONShellTests: XCTestCase {
         XCTAssertEqual(mine["count"] as? Int, account?["count"] as? Int)
         XCTAssertEqual(mine["bytes"] as? Int, account?["bytes"] as? Int)
         XCTAssertFalse(run.output.contains("│"), "no panes with --json")
+
+        // ls -l at the root: the account's totals, then each container's bytes and count (never "- -").
+        let long = try ObjshRun.run(["-q", "--cluster", "env", "-c", "ls -l /"], home: home)
+        XCTAssertTrue(long.output.hasPrefix("total "), long.output)
+        let line = try XCTUnwrap(long.output.split(separator: "\n").first { $0.hasSuffix("  \(container)/") }, long.output)
+        let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+        XCTAssertNotNil(Int(columns[0]), String(line))
+        XCTAssertNotNil(Int(columns[1]), String(line))
     }
 }

@@ -14,6 +14,7 @@ final class GoldenLayoutTests: XCTestCase {
     func testInfoGoldens() { checkGoldens(for: "info") }
     func testSearchGoldens() { checkGoldens(for: "search") }
     func testRootGoldens() { checkGoldens(for: "root") }
+    func testNothingImportantIsCut() { checkGoldens(for: "long") }
 
     private func checkGoldens(for name: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let screen = SampleScreens.all.first(where: { $0.name == name })?.screen else {

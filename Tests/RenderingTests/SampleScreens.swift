@@ -100,7 +100,32 @@ enum SampleScreens {
         )
     )
 
+    /// Nothing important cut: long search paths keep their file names, a 64-character
+    /// ETag and a manifest path wrap, a deep folder's header keeps the folder's name.
+    static let long = ScreenView(
+        location: "sample:/archive/2024/projects/very long project name/deliverables",
+        mode: "search: report",
+        left: PaneView(
+            title: "search report in /archive/2024/projects/very long project name",
+            summary: "3 matches",
+            body: .entries([
+                PaneRow(name: "archive/2024/projects/very long project name/deliverables/final report.pdf", detail: "3.3 MB",
+                        isMarked: true),
+                PaneRow(name: "archive/2024/projects/very long project name/drafts/report draft 2.docx", detail: "812 KB"),
+                PaneRow(name: "archive/2024/projects/very long project name/old reports", isFolder: true),
+            ], total: 3)
+        ),
+        right: PaneView(
+            title: "info archive/2024/projects/very long project name/deliverables/final report.pdf",
+            body: .fields([
+                PaneField(label: "Bytes", value: "3481221 (3.3 MB)"),
+                PaneField(label: "ETag", value: "9b2cf535f27731c974343645a39853289b2cf535f27731c974343645a3985328"),
+                PaneField(label: "Manifest", value: "dynamic large object (DLO): archive_segments/2024/projects/final report.pdf/"),
+            ])
+        )
+    )
+
     static let all: [(name: String, screen: ScreenView)] = [
-        ("browse", browse), ("info", info), ("search", search), ("root", root),
+        ("browse", browse), ("info", info), ("search", search), ("root", root), ("long", long),
     ]
 }

@@ -159,6 +159,10 @@ final class TranscriptTests: XCTestCase {
         }
     }
 
+    func testLongListingAtTheRootAndHumanSizes() async throws {
+        try await check("ls-long", "ls -l /\nls -lh /\nls -lh photos\nls -hl photos/2024/summer/beach", quiet: true)
+    }
+
     func testExitStatusAndHelp() async throws {
         try await check("help", "help\nhelp cd\nhelp search\nexit 3\npwd", quiet: true)
     }
