@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Rendering"),
         .target(name: "Clusters"),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
@@ -31,6 +31,8 @@ let package = Package(
             ]
         ),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
+        .target(name: "Transfers", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "StorageOpenStack", dependencies: [
             "Storage", "Clusters",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -46,14 +48,17 @@ let package = Package(
                 path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
+        .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
-        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters"]),
+        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
-        .testTarget(name: "ObjshSwiftShellTests"),
+        .testTarget(name: "ObjshSwiftShellTests", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
+        // Seeded random input for the tokenizer, parser, completer, shell and config parser.
+        .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
         .testTarget(name: "InteractiveTests"),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),

@@ -163,7 +163,7 @@ _objsh() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-q --trace --debug --insecure --version -h --help)
+    local -a non_repeating_flags=(-q --trace --debug --insecure --progress --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--cluster -c -f --on-error --cache-limit)
     __objsh_offer_flags_options 0

@@ -50,11 +50,10 @@ extension BrowserSession {
         try await refresh()  // both panes: the new entry shows in the current folder
     }
 
-    /// `upload LOCAL [NAME]`: a file, or a folder recursively, into the current folder.
-    /// Each object lands whole or not at all; `progress` hears of each one stored.
-    public func upload(_ localPath: String, as name: String?, progress: (ObjectInfo) -> Void) async throws {
-        let folder = currentFolder
-        guard let container = folder.container else {
+    /// Where `upload LOCAL [NAME]` puts LOCAL: the current folder's container and the
+    /// object name (a folder's files go under it). The transfer itself is Transfers' job.
+    public func uploadTarget(_ localPath: String, as name: String?) throws -> UploadTarget {
+        guard let container = currentFolder.container else {
             throw BrowserError.needsContainer("choose a container first (cd CONTAINER)")
         }
         let source = (localPath as NSString).expandingTildeInPath
@@ -62,19 +61,9 @@ extension BrowserSession {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw StorageError.unreadableFile(path: localPath, reason: "no such file or directory")
         }
-        let baseName = name ?? (source as NSString).lastPathComponent
-        let target = try checkedNewName(baseName, command: "upload")
-        let objectBase = String(target.prefix.dropLast())
-        if isDirectory.boolValue {
-            for relative in try LocalTree.files(under: source) {
-                let info = try await store.putObject(container: container, name: objectBase + "/" + relative,
-                                                     fileAt: source + "/" + relative, contentType: nil)
-                progress(info)
-            }
-        } else {
-            progress(try await store.putObject(container: container, name: objectBase, fileAt: source, contentType: nil))
-        }
-        try await refresh()  // both panes: the new entry shows in the current folder
+        let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, command: "upload")
+        return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: source,
+                            isDirectory: isDirectory.boolValue)
     }
 
     /// A new name relative to the current folder, refused when it would leave it.
@@ -93,19 +82,12 @@ extension BrowserSession {
     }
 }
 
-/// Lists the regular files under a local folder, for recursive uploads.
-enum LocalTree {
-    static func files(under root: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw StorageError.unreadableFile(path: root, reason: "cannot read the folder")
-        }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(relative)
-            }
-        }
-        return files.sorted { $0.precedesInByteOrder($1) }
-    }
+/// A resolved `upload`: the local source and the object name it becomes.
+public struct UploadTarget: Sendable, Equatable {
+    public var container: String
+    /// The object's name; for a folder, the prefix its files go under (`NAME/relative`).
+    public var objectName: String
+    /// The local path, `~` expanded.
+    public var source: String
+    public var isDirectory: Bool
 }

@@ -29,9 +29,20 @@ extension BrowserSession {
     /// opens from its own pane; with one, the panes move to the folder that holds the
     /// target and its info opens from there. In search mode it opens a result.
     public func info(_ path: String?) async throws {
-        if isInSearchMode, let path { return try await openResult(path) }
+        if isInSearchMode {
+            if let path { return try await openResult(path) }
+            // A folder opened from the results shows its info from its own pane; from
+            // the results pane itself, `info` leaves search mode for the folder before it.
+            if let current, current.isFolderPane {
+                let info = InfoPane(store: store, target: infoTarget(forFolder: current.folder), folder: current.folder)
+                return try await transact { try container.push(info, from: current) }
+            }
+            try await transact { try container.exitSearch() }
+        }
         let target = try currentFolder.resolving(path ?? ".")
-        if target == currentFolder {
+        // The current folder and its ancestors (the root among them) are folders whose
+        // panes are on the stack: their info opens from their own pane, no lookup needed.
+        guard let parent = target.parent, !currentFolder.isWithin(target) else {
             let info = InfoPane(store: store, target: infoTarget(forFolder: target), folder: target)
             return try await transact {
                 try move(toward: target, through: [])
@@ -39,7 +50,6 @@ extension BrowserSession {
             }
         }
         let resolved = try await PaneFactory.pane(for: target, store: store, verify: true)
-        let parent = target.parent!
         let info = resolved as? InfoPane ?? InfoPane(store: store, target: infoTarget(forFolder: target), folder: parent)
         let panes = try await panes(toward: parent, verifyingLast: false)
         try await transact {
@@ -75,13 +85,14 @@ extension BrowserSession {
     /// Pops back to the common ancestor of `target` and the current folder, then
     /// pushes `panes` (the levels below it) one by one.
     func move(toward target: Location, through panes: [StoragePane]) throws {
+        precondition(!isInSearchMode, "search results open through openResult")
         let ancestor = target.commonAncestor(with: currentFolder)
         while visibleFolderPane(ancestor) == nil {
             precondition(container.panes.count > 1, "the stack holds every ancestor of the current folder")
             try container.pop()
         }
         if panes.isEmpty {
-            while let current, !(current.folder == ancestor && !(current is InfoPane)) { try container.pop() }
+            while let current, !(current.folder == ancestor && current.isFolderPane) { try container.pop() }
         }
         for pane in panes { try push(pane) }
     }

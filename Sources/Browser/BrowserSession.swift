@@ -38,7 +38,7 @@ public final class BrowserSession {
     /// The pane that shows `location` as a folder, if it is visible.
     func visibleFolderPane(_ location: Location) -> StoragePane? {
         [right, left].compactMap { $0 }.first { pane in
-            (pane is FolderPane || pane is AccountPane) && pane.folder == location
+            pane.isFolderPane && pane.folder == location
         }
     }
 

@@ -26,6 +26,9 @@ public enum ErrorText {
         case .timedOut(let message): "timed out: \(message)"
         case .checksumMismatch(let expected, let actual):
             "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
+        case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"
+        case .containerNotEmpty(let name): "\(name): container not empty"
+        case .unsupported(let message): message
         case .io(let message): message
         case .cancelled: "interrupted"
         }

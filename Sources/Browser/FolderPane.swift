@@ -28,29 +28,17 @@ public final class AccountPane: StoragePane {
 public final class FolderPane: StoragePane {
     public init(store: any ObjectStore, location: Location) {
         precondition(location.container != nil, "a folder pane needs a container")
-        super.init(store: store, folder: location, nameInParent: location.name)
+        super.init(store: store, folder: location, nameInParent: location.entryName)
     }
 
-    override public var title: String { String(folder.description.dropFirst()) + "/" }
+    override public var title: String { folder.folderTitle }
     override public var kindName: String { folder.segments.count == 1 ? "container" : "folder" }
 
     override public func fetchContent() async throws -> PaneContent {
-        let prefix = folder.prefix
         var listing = PaneListing()
-        for try await page in store.objectPages(in: folder.container!, prefix: prefix, delimiter: "/") {
-            for entry in page {
-                let relative = String(entry.name.utf8.dropFirst(prefix.utf8.count))!
-                // The folder's own marker object (`prefix` itself) is not an entry of it.
-                if relative.isEmpty { continue }
-                switch entry {
-                case .subdir:
-                    listing.add(PaneEntry(name: String(relative.dropLast()), isFolder: true))
-                case .object(let object):
-                    listing.add(PaneEntry(name: relative, isFolder: false, bytes: object.bytes, lastModified: object.lastModified))
-                case .container:
-                    continue
-                }
-            }
+        for try await page in store.objectPages(in: folder.container!, prefix: folder.prefix, delimiter: "/") {
+            // The folder's own marker object (`prefix` itself) is not an entry of it.
+            for entry in page { if let shown = PaneEntry(entry, in: folder) { listing.add(shown) } }
             if listing.reachedCountLimit() { break }
         }
         return .listing(listing)

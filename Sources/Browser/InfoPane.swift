@@ -20,8 +20,8 @@ public final class InfoPane: StoragePane {
         let name: String? = switch target {
         case .account: nil
         case .container(let name): name
-        case .folder(let location): location.name
-        case .object(let info): info.name.split(separator: "/").last.map(String.init) ?? info.name
+        case .folder(let location): location.entryName
+        case .object(let info): Location(container: info.container, objectName: Substring(info.name)).entryName
         }
         super.init(store: store, folder: folder, nameInParent: name)
     }
@@ -31,9 +31,15 @@ public final class InfoPane: StoragePane {
         switch target {
         case .account(let cluster): "info \(cluster):/"
         case .container(let name): "info \(name)/"
-        case .folder(let location): "info \(location.description.dropFirst())/"
-        case .object(let info): "info \(info.name)"
+        case .folder(let location): "info \(location.folderTitle)"
+        case .object(let info): "info \(Self.displayName(info))"
         }
+    }
+
+    /// An object's name as a path can say it: as it is, or in the exact form `//c/a//b`.
+    static func displayName(_ info: ObjectInfo) -> String {
+        let place = Location(container: info.container, objectName: Substring(info.name))
+        return place.isExact ? place.objectPath : info.name
     }
 
     override public func fetchContent() async throws -> PaneContent {
@@ -66,12 +72,41 @@ public final class InfoPane: StoragePane {
                           InfoField("Content-Type", info.contentType), InfoField("ETag", info.etag)]
             if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
             switch info.largeObject {
-            case .staticManifest: fields.append(InfoField("Manifest", "static large object (SLO)"))
-            case .dynamicManifest(let segments): fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
+            case .staticManifest:
+                fields.append(InfoField("Manifest", "static large object (SLO)"))
+                if let segments = try await store.segments(ofObject: info.container, name: info.name) {
+                    fields += Self.segmentFields(segments.map(\.bytes))
+                }
+            case .dynamicManifest(let segments):
+                fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
+                fields += try await dynamicSegmentFields(segments)
             case nil: break
             }
             return .fields(fields + Self.metadataFields(info.metadata))
         }
+    }
+
+    /// A DLO's segments are every object under its `container/prefix`, listed now.
+    func dynamicSegmentFields(_ manifest: String) async throws -> [InfoField] {
+        let parts = manifest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let container = parts.first.map(String.init), !container.isEmpty else { return [] }
+        let prefix = parts.count > 1 ? String(parts[1]) : ""
+        var sizes: [Int64] = []
+        for try await page in store.objectPages(in: container, prefix: prefix) {
+            for case .object(let object) in page { sizes.append(object.bytes) }
+        }
+        return [InfoField("Segment-Container", container)] + Self.segmentFields(sizes)
+    }
+
+    /// Segment count, sizes (each size with how many segments have it) and their total.
+    static func segmentFields(_ sizes: [Int64]) -> [InfoField] {
+        var runs: [(bytes: Int64, count: Int)] = []
+        for size in sizes {
+            if runs.last?.bytes == size { runs[runs.count - 1].count += 1 } else { runs.append((size, 1)) }
+        }
+        let described = runs.prefix(8).map { "\($0.count) × \($0.bytes)" }.joined(separator: ", ") + (runs.count > 8 ? ", …" : "")
+        return [InfoField("Segments", "\(sizes.count)"), InfoField("Segment-Bytes", described),
+                InfoField("Segments-Total", "\(sizes.reduce(0, +))")]
     }
 
     static func metadataFields(_ metadata: [String: String]) -> [InfoField] {

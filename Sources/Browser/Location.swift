@@ -19,8 +19,47 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// The last segment, the name the parent's listing shows.
     public var name: String? { segments.last }
 
-    /// The path as `pwd` prints it: `/`, `/photos`, `/photos/2024`.
-    public var description: String { "/" + segments.joined(separator: "/") }
+    /// The path as `pwd` prints it and `cd` reads back: `/`, `/photos`, `/photos/2024`.
+    /// A folder whose name an ordinary path cannot say (an empty segment, `.` or `..`,
+    /// as in objects named `a//b.txt` or `/x`) is written in the exact form
+    /// `//CONTAINER/PREFIX`, e.g. `//photos/a//`.
+    public var description: String {
+        guard isExact, let container else { return "/" + segments.joined(separator: "/") }
+        return "//" + container + "/" + prefix
+    }
+
+    /// An object at this location as a path: `/photos/a.jpg`, or exactly `//photos/a//b.jpg`.
+    public var objectPath: String {
+        guard isExact, let container else { return description }
+        return "//" + container + "/" + String(prefix.dropLast())
+    }
+
+    /// A folder's heading: `photos/2024/`, or the exact form.
+    public var folderTitle: String { isExact ? description : String(description.dropFirst()) + "/" }
+
+    /// How the parent's listing names this place: the last segment, or the exact path
+    /// (a folder's without its final `/`) when that segment cannot be said plainly.
+    public var entryName: String? {
+        guard let name else { return nil }
+        return Self.isPlain(name) ? name : String(description.dropLast())
+    }
+
+    /// Whether some segment below the container cannot be written in an ordinary path.
+    public var isExact: Bool { !segments.dropFirst().allSatisfy(Self.isPlain) }
+
+    /// Whether a name survives ordinary path resolution unchanged.
+    static func isPlain(_ segment: String) -> Bool { !segment.isEmpty && segment != "." && segment != ".." }
+
+    /// The location of an object or pseudo-folder named exactly `name` in `container`;
+    /// a trailing `/` names a folder (as in a listing's subdir entries).
+    public init(container: String, objectName name: Substring) {
+        guard !name.isEmpty else {
+            segments = [container]
+            return
+        }
+        let body = name.hasSuffix("/") ? name.dropLast() : name
+        segments = [container] + body.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
 
     /// The location of a child.
     public func appending(_ name: String) -> Location { Location(segments: segments + [name]) }
@@ -35,8 +74,11 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
 
     /// Resolves a user's path against this folder: `/` and absolute paths, `..`, `.`,
     /// repeated and trailing slashes. `..` at the root stays at the root, as in a POSIX shell.
+    /// A path that starts with `//` is exact: `//CONTAINER/NAME` takes NAME byte for byte,
+    /// so `//c/a//b.txt` is the object `a//b.txt` and `//c//` the folder `/` of container c.
     public func resolving(_ path: String) throws -> Location {
         if path.utf8.contains(0) { throw BrowserError.invalidPath(path, reason: "contains NUL") }
+        if path.hasPrefix("//") { return try Self.exact(path.dropFirst(2)) }
         var result = path.hasPrefix("/") ? [] : segments
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {
@@ -46,5 +88,15 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return Location(segments: result)
+    }
+
+    /// The part of an exact path after its `//`: a container, then a name taken as it is.
+    static func exact(_ path: Substring) throws -> Location {
+        guard let slash = path.firstIndex(of: "/") else { return path.isEmpty ? .root : Location(segments: [String(path)]) }
+        let container = path[..<slash]
+        if container.isEmpty {
+            throw BrowserError.invalidPath("//" + path, reason: "an exact path is //CONTAINER/NAME")
+        }
+        return Location(container: String(container), objectName: path[path.index(after: slash)...])
     }
 }

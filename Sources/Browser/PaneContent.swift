@@ -19,6 +19,21 @@ public struct PaneEntry: Sendable, Equatable {
     }
 }
 
+extension PaneEntry {
+    /// A listing entry of `folder`, named relative to it, or in the exact form when a
+    /// plain path cannot say the name (`a//`, `.`); nil for the folder's own marker.
+    public init?(_ entry: ListingEntry, in folder: Location) {
+        guard let container = folder.container, entry.name != folder.prefix,
+              let name = Location(container: container, objectName: Substring(entry.name)).entryName
+        else { return nil }
+        switch entry {
+        case .subdir: self.init(name: name, isFolder: true)
+        case .object(let object): self.init(name: name, isFolder: false, bytes: object.bytes, lastModified: object.lastModified)
+        case .container: return nil
+        }
+    }
+}
+
 /// The first entries of a listing and the totals of all of it.
 ///
 /// A pane keeps at most `PaneListing.previewLimit` entries, however large the folder:

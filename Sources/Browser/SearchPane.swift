@@ -38,12 +38,20 @@ public final class SearchPane: StoragePane {
                 var matches: [PaneEntry] = []
                 for case .object(let object) in page where matcher.matches(object.name) {
                     let isMarker = object.name.hasSuffix("/")
-                    matches.append(PaneEntry(name: container + "/" + (isMarker ? String(object.name.dropLast()) : object.name), isFolder: isMarker,
+                    matches.append(PaneEntry(name: Self.resultName(container: container, object: object.name), isFolder: isMarker,
                                              bytes: object.bytes, lastModified: object.lastModified))
                 }
                 body(matches)
             }
         }
+    }
+
+    /// A result's name: its path from the root (`photos/2024/beach.jpg`, a folder marker
+    /// without its `/`), or the exact form (`//photos/a//b.jpg`) when a plain path cannot say it.
+    static func resultName(container: String, object name: String) -> String {
+        let place = Location(container: container, objectName: Substring(name))
+        if place.isExact { return name.hasSuffix("/") ? String(place.description.dropLast()) : place.objectPath }
+        return String(place.description.dropFirst())
     }
 
     /// A result is named by its path from the root, e.g. `photos/2024/beach.jpg`.

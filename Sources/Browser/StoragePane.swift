@@ -19,6 +19,10 @@ open class StoragePane: Pane {
         super.init()
     }
 
+    /// Whether the pane lists a folder (the account or a container or pseudo-folder),
+    /// as opposed to an object's info or search results.
+    public var isFolderPane: Bool { self is FolderPane || self is AccountPane }
+
     /// The pane's heading, e.g. `photos/2024/`.
     open var title: String { folder.description }
 

@@ -8,6 +8,8 @@ public final class PlainLineReader: LineSource, Sendable {
     public init() {}
 
     public func read(prompt: String, completion: CompletionHandler?) async -> LineEvent {
+        // A Ctrl-C left over from the last command is not this line's.
+        SignalEvents.clearInterrupt()
         var bytes = Array(prompt.utf8)
         _ = write(STDERR_FILENO, &bytes, bytes.count)
         return await ReaderThread.run { Self.readLine() }

@@ -37,17 +37,21 @@ public struct OperandSpec: Sendable, Equatable {
     public let name: String
     public let kind: ArgumentKind
     public let isOptional: Bool
+    /// Whether it may be given several times (`rm NAME...`); only the last operand may.
+    public let isRepeating: Bool
 
-    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false) {
+    public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, repeating: Bool = false) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
+        self.isRepeating = repeating
     }
 }
 
 /// Which handler runs a command.
 public enum CommandAction: Sendable, Equatable {
     case cd, ls, back, search, cluster, upload, info, mkdir, refresh, pwd, help, exit
+    case get, rm, lcd, lpwd, lls
 }
 
 /// One shell command: the single description that dispatch, `help`, completion,
@@ -69,9 +73,20 @@ public struct CommandSpec: Sendable, Equatable {
             parts.append(option.value == nil ? "[\(option.name)]" : "[\(option.name) \(option.valueName)]")
         }
         for operand in operands {
-            parts.append(operand.isOptional ? "[\(operand.name)]" : operand.name)
+            let name = operand.name + (operand.isRepeating ? "..." : "")
+            parts.append(operand.isOptional ? "[\(name)]" : name)
         }
         return parts.joined(separator: " ")
+    }
+
+    /// The usage line in `help`'s list: more than three options show as `[OPTIONS]`
+    /// (`help NAME` gives them all), so one command does not widen every line.
+    public var listSynopsis: String {
+        guard options.count > 3 else { return synopsis }
+        return ([name, "[OPTIONS]"] + operands.map { operand in
+            let name = operand.name + (operand.isRepeating ? "..." : "")
+            return operand.isOptional ? "[\(name)]" : name
+        }).joined(separator: " ")
     }
 
     /// Every name the command answers to.

@@ -52,11 +52,71 @@ public enum CommandTable {
             name: "upload", aliases: ["put"], action: .upload,
             summary: "upload a file or a folder (recursively) into the current folder",
             details: """
-                Stores LOCAL as NAME (default: its file name) in the current folder. Each object \
-                lands whole, its MD5 checked, or not at all. Then the folder is shown again.
-                Example: upload ~/Pictures/beach.jpg "summer beach.jpg"
+                Stores LOCAL as NAME (default: its file name) in the current folder; a folder's \
+                files go up several at once. Each object lands whole, its MD5 checked, or not at \
+                all. A file larger than one segment (or than the cluster's max_file_size) becomes \
+                a static large object: segments in CONTAINER_segments, several in flight, each \
+                MD5 checked, the manifest last. After an interruption (Ctrl-C, a lost \
+                connection) the same command again sends only the missing segments. Replacing a \
+                large object deletes its old segments once the new one has landed. Then the \
+                folder is shown again.
+                Example: upload --segment-size 256M ~/Downloads/disk.iso
                 """,
-            options: [], operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)]),
+            options: [
+                OptionSpec("--segment-size", value: .text, valueName: "SIZE",
+                           help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 64M)"),
+                OptionSpec("--parallel", value: .text, valueName: "N",
+                           help: "segments, and files of a folder, in flight at once (default 4)"),
+                OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces"),
+                OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match"),
+                OptionSpec("--progress", help: "show the progress line even when not interactive"),
+            ],
+            operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)]),
+        CommandSpec(
+            name: "get", aliases: ["download"], action: .get,
+            summary: "download an object (or with -r a folder) into a local file or folder",
+            details: """
+                Writes REMOTE to LOCAL (default: its name in the local folder, see lcd). The \
+                bytes go to a hidden partial file beside it, are verified (the MD5 against the \
+                ETag; each segment of a static large object against its manifest) and only then \
+                take the name. Run an interrupted get again and it goes on where it stopped, if \
+                the object is unchanged. LOCAL - writes to standard output. An existing file is \
+                kept unless -f. With -r, every object under a container or folder, several at \
+                once; names that could leave the folder (.., /x) are skipped.
+                Example: get -r photos/2024 ~/Pictures
+                """,
+            options: [OptionSpec("-r", help: "a container or folder, recursively"),
+                      OptionSpec("-f", help: "overwrite existing local files")],
+            operands: [OperandSpec("REMOTE", .remoteAny), OperandSpec("LOCAL", .localPath, optional: true)]),
+        CommandSpec(
+            name: "rm", aliases: ["delete"], action: .rm,
+            summary: "delete objects; with -r a folder or container and all it holds",
+            details: """
+                Deletes each NAME. An object: it goes, a static large object with its segments. \
+                With -r a folder or container: every object under it (in bulk when the cluster \
+                offers it), then the container itself when one was named. At a terminal, rm -r \
+                first says what it will delete and asks; -f and scripts do not ask.
+                Example: rm -r old-backups
+                """,
+            options: [OptionSpec("-r", help: "folders and containers, with everything in them"),
+                      OptionSpec("-f", help: "do not ask before deleting")],
+            operands: [OperandSpec("NAME", .remoteAny, repeating: true)]),
+        CommandSpec(
+            name: "lcd", aliases: [], action: .lcd,
+            summary: "change the local folder (where get writes and upload reads)",
+            details: "Changes the local working folder, as in sftp; without DIR, to the home folder.\nExample: lcd ~/Downloads",
+            options: [], operands: [OperandSpec("DIR", .localPath, optional: true)]),
+        CommandSpec(
+            name: "lpwd", aliases: [], action: .lpwd,
+            summary: "print the local folder",
+            details: "Prints the local working folder that relative local paths start from.\nExample: lpwd",
+            options: [], operands: []),
+        CommandSpec(
+            name: "lls", aliases: [], action: .lls,
+            summary: "list a local folder",
+            details: "Lists the local working folder, or DIR; -l adds sizes and dates.\nExample: lls -l",
+            options: [OptionSpec("-l", help: "long format: size, date (UTC) and name")],
+            operands: [OperandSpec("DIR", .localPath, optional: true)]),
         CommandSpec(
             name: "info", aliases: ["stat"], action: .info,
             summary: "show an object's, folder's, container's or the account's info",

@@ -38,7 +38,7 @@ public struct ParsedCommand: Equatable, Sendable {
             let missing = spec.operands[parsed.operands.count].name
             throw ShellError.usage(spec, "missing \(missing)")
         }
-        if parsed.operands.count > spec.operands.count {
+        if parsed.operands.count > spec.operands.count && spec.operands.last?.isRepeating != true {
             throw ShellError.usage(spec, "too many arguments")
         }
         return parsed

@@ -20,9 +20,7 @@ extension Shell {
         case .mkdir:
             try await session.mkdir(command.operands[0])
         case .upload:
-            try await session.upload(command.operands[0], as: command.operand(1)) { [output] info in
-                output.write("uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(info.etag))\n")
-            }
+            try await upload(command)
         case .cluster:
             guard let name = command.operand(0) else {
                 listClusters()
@@ -34,6 +32,20 @@ extension Shell {
             try await switchTo(cluster)
         case .ls:
             try await list(command.operand(0), long: command.flags.contains("-l"))
+            return .proceed
+        case .get:
+            try await get(command)
+            return .proceed
+        case .rm:
+            try await remove(command)
+        case .lcd:
+            try lcd(command.operand(0))
+            return .proceed
+        case .lpwd:
+            lpwd()
+            return .proceed
+        case .lls:
+            try lls(command.operand(0), long: command.flags.contains("-l"))
             return .proceed
         case .pwd:
             output.write(escaped(session.currentFolder.description) + "\n")
@@ -63,9 +75,9 @@ extension Shell {
 
     func help(_ name: String?) throws {
         guard let name else {
-            let width = CommandTable.commands.map { $0.synopsis.count }.max() ?? 0
+            let width = CommandTable.commands.map { $0.listSynopsis.count }.max() ?? 0
             for spec in CommandTable.commands {
-                output.write("  " + spec.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
+                output.write("  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n")
             }
             output.write("\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n")
             output.write("A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")

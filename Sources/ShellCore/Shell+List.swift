@@ -19,7 +19,8 @@ extension Shell {
         }
         var listedAny = false
         for try await page in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
-            let lines = page.compactMap { EntryLine(entry: $0, prefix: target.prefix) }
+            let lines = page.compactMap { PaneEntry($0, in: target) }
+                .map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }
             listedAny = listedAny || !page.isEmpty
             write(lines, long: long)
         }
@@ -71,16 +72,6 @@ struct EntryLine {
         self.isFolder = isFolder
         self.bytes = bytes
         self.date = date
-    }
-
-    /// A listing entry named relative to `prefix`; nil for the folder's own marker.
-    init?(entry: ListingEntry, prefix: String) {
-        guard let relative = String(entry.name.utf8.dropFirst(prefix.utf8.count)), !relative.isEmpty else { return nil }
-        switch entry {
-        case .subdir: self.init(name: String(relative.dropLast()), isFolder: true, bytes: nil, date: nil)
-        case .object(let object): self.init(name: relative, isFolder: false, bytes: object.bytes, date: object.lastModified)
-        case .container(let container): self.init(name: container.name, isFolder: true, bytes: container.bytes, date: nil)
-        }
     }
 
     var shortText: String { TerminalEscaping.escape(name) + (isFolder ? "/" : "") }

@@ -4,6 +4,15 @@ import Foundation
 public protocol ShellOutput: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
+    /// Bytes as they are (`get NAME -`); false when they could not all be written.
+    func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool
+}
+
+extension ShellOutput {
+    public func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        write(String(decoding: bytes, as: UTF8.self))
+        return true
+    }
 }
 
 /// The process's own stdout and stderr, written through unbuffered file descriptors
@@ -12,17 +21,24 @@ public final class StandardOutput: ShellOutput {
     public init() {}
     public func write(_ text: String) { Self.writeAll(1, text) }
     public func writeError(_ text: String) { Self.writeAll(2, text) }
+    public func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool { Self.writeAll(1, bytes) }
 
     static func writeAll(_ descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        _ = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// False when the bytes could not all be written (a closed pipe, as with `| head`).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // a closed pipe (`| head`): nothing more can be written
+                return false
             }
-            bytes = bytes.dropFirst(written)
+            offset += written
         }
+        return true
     }
 }
 
@@ -51,6 +67,10 @@ public struct ShellSettings {
     public var width: () -> Int = { 80 }
     /// Rows a pane shows, asked before each print.
     public var paneRows: () -> Int = { 20 }
+    /// Whether transfers redraw a progress line on standard error (a terminal, or `--progress`).
+    public var progress = false
+    /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.
+    public var confirm: ((String) async -> Bool)?
     /// Resident memory above which hidden panes are unloaded, in bytes.
     public var memoryBudget: Int = 512 << 20
 

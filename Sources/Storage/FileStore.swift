@@ -65,7 +65,9 @@ public struct FileStore: ObjectStore {
 
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
         try validateObjectName(name)
-        let path = try containerPath(container) + "/" + name
+        let base = try containerPath(container)
+        try requireRealFolders(base, relative: name)
+        let path = base + "/" + name
         var info = stat()
         guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
         let kind = info.st_mode & S_IFMT

@@ -32,6 +32,41 @@ public protocol ObjectStore: Sendable {
     /// Stores a local file as an object, whole or not at all, and checks its MD5.
     func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo
 
+    /// Streams an object's bytes, all of them or `range`, to `receive` as they arrive.
+    /// With `ifMatch`, fails with `changed` unless the object's ETag is still that one.
+    /// Returns the object's info as the read saw it.
+    func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                    receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo
+
+    /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
+    func deleteObject(container: String, name: String) async throws
+
+    /// Deletes an object as a listing showed it, which may spare the store a lookup
+    /// (whether it is a large object); an object already gone is not an error.
+    func deleteListedObject(_ object: ObjectSummary, container: String) async throws
+
+    /// Deletes an empty container; `containerNotEmpty` when it holds objects.
+    func deleteContainer(_ name: String) async throws
+
+    /// How many objects `deleteObjects` takes in one request; 0 when the store has no bulk delete.
+    func bulkDeleteLimit() async throws -> Int
+
+    /// Deletes up to `bulkDeleteLimit()` objects in one request; returns the names that
+    /// could not be deleted, with why (a name already gone is not a failure).
+    func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError]
+
+    /// The store's limits for one PUT and for segmented uploads.
+    func uploadLimits() async throws -> UploadLimits
+
+    /// The segments of a large object in order, to verify a download piece by piece; nil
+    /// for an object stored whole, or one whose pieces cannot be known (a Swift DLO).
+    func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]?
+
+    /// Starts, or picks up after an interruption, the segmented upload of `version` of a
+    /// local file as `container/name`, in segments of `segmentBytes`.
+    func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                          contentType: String?) async throws -> any LargeUpload
+
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on
     /// until an empty page.

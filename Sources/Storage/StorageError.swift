@@ -20,6 +20,12 @@ public enum StorageError: Error, Sendable, Equatable {
     case timedOut(String)
     /// The bytes stored differ from the bytes sent; nothing was kept.
     case checksumMismatch(expected: String, actual: String)
+    /// The object changed since it was first read (its ETag is no longer the one given).
+    case changed(container: String, name: String)
+    /// The container still holds objects.
+    case containerNotEmpty(String)
+    /// The store cannot do this (e.g. a segmented upload where it has no need of one).
+    case unsupported(String)
     /// A local I/O failure in the store itself.
     case io(String)
     /// The operation was cancelled (Ctrl-C).

@@ -42,11 +42,18 @@ public struct ObjectSummary: Sendable, Equatable {
     public var bytes: Int64
     public var contentType: String
     public var lastModified: Date?
-    public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil) {
+    /// The ETag the listing gives (Swift's `hash`); nil when the store lists none.
+    public var etag: String?
+    /// Whether the listing marks the object as a large object made of segments.
+    public var isLargeObject: Bool
+    public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil, etag: String? = nil,
+                isLargeObject: Bool = false) {
         self.name = name
         self.bytes = bytes
         self.contentType = contentType
         self.lastModified = lastModified
+        self.etag = etag
+        self.isLargeObject = isLargeObject
     }
 }
 

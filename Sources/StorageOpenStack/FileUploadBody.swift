@@ -26,21 +26,28 @@ struct FileUploadBody: AsyncSequence, Sendable {
     let path: String
     let expectedBytes: Int64
     let digest: UploadDigest
+    /// Where the bytes start: a segment of a large upload is a slice of its file.
+    var offset: Int64 = 0
+    /// A whole file is read to its end, so a file that grew is noticed; a slice stops at its length.
+    var isSlice = false
 
     func makeAsyncIterator() -> Iterator {
         digest.restart()
-        return Iterator(reader: FileReader(path: path), expectedBytes: expectedBytes, digest: digest)
+        return Iterator(reader: FileReader(path: path, offset: offset), expectedBytes: expectedBytes, digest: digest, isSlice: isSlice)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         let reader: FileReader
         let expectedBytes: Int64
         let digest: UploadDigest
+        let isSlice: Bool
         var sent: Int64 = 0
 
         mutating func next() async throws -> ByteBuffer? {
             try Task.checkCancellation()
-            guard let chunk = try reader.read(upTo: FileUploadBody.chunkSize) else {
+            if isSlice && sent == expectedBytes { return nil }
+            let wanted = isSlice ? Int(Swift.min(Int64(FileUploadBody.chunkSize), expectedBytes - sent)) : FileUploadBody.chunkSize
+            guard let chunk = try reader.read(upTo: wanted) else {
                 guard sent == expectedBytes else { throw changed() }
                 return nil
             }
@@ -60,10 +67,14 @@ struct FileUploadBody: AsyncSequence, Sendable {
 final class FileReader: @unchecked Sendable {
     // Used by one iterator at a time, as AsyncHTTPClient reads a body sequentially.
     let path: String
+    private let offset: Int64
     private var descriptor: Int32 = -1
     private var isOpened = false
 
-    init(path: String) { self.path = path }
+    init(path: String, offset: Int64 = 0) {
+        self.path = path
+        self.offset = offset
+    }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
@@ -73,6 +84,9 @@ final class FileReader: @unchecked Sendable {
             isOpened = true
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+                throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+            }
         }
         var buffer = [UInt8](repeating: 0, count: count)
         while true {

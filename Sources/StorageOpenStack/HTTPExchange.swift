@@ -79,13 +79,13 @@ struct HTTPExchange: Sendable {
         }
     }
 
-    private func classify(_ error: Error, url: String) -> TransportFailure {
+    func classify(_ error: Error, url: String) -> TransportFailure {
         if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
         return TransportFailure.classify(error, target: Self.target(of: url),
                                          readTimeout: options.readTimeout, connectTimeout: options.connectTimeout)
     }
 
-    private func pause(seconds: Double) async throws {
+    func pause(seconds: Double) async throws {
         do {
             try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
         } catch {
@@ -93,7 +93,7 @@ struct HTTPExchange: Sendable {
         }
     }
 
-    private func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
+    func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
         guard let log else { return }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)

@@ -54,17 +54,23 @@ struct SwiftObjectRow: Decodable {
     var bytes: Int64?
     var contentType: String?
     var lastModified: String?
+    var hash: String?
+    /// A static large object's ETag (quoted); its `hash` is the manifest's own.
+    var sloEtag: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, subdir, bytes
+        case name, subdir, bytes, hash
         case contentType = "content_type"
         case lastModified = "last_modified"
+        case sloEtag = "slo_etag"
     }
 
     var entry: ListingEntry {
         if let subdir { return .subdir(subdir) }
+        let etag = sloEtag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? hash
         return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0,
                                      contentType: contentType ?? "application/octet-stream",
-                                     lastModified: lastModified.flatMap(SwiftDates.listing)))
+                                     lastModified: lastModified.flatMap(SwiftDates.listing), etag: etag,
+                                     isLargeObject: sloEtag != nil))
     }
 }

@@ -46,7 +46,7 @@ extension SwiftStore {
 
     /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.
     static func regularFileSize(_ path: String) throws -> Int64 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()

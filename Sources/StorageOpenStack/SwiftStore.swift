@@ -21,6 +21,8 @@ public final class SwiftStore: ObjectStore, Sendable {
     let client: HTTPClient
     let exchange: HTTPExchange
     let session: SwiftSession
+    let options: SwiftStoreOptions
+    let infoCache = SwiftClusterInfoCache()
 
     /// A store for `endpoint`. `name` is the cluster's name, for warnings; `log`
     /// receives one line per HTTP request (`--debug`), with credentials redacted.
@@ -45,6 +47,7 @@ public final class SwiftStore: ObjectStore, Sendable {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         exchange = HTTPExchange(client: client, options: options, log: log)
         session = SwiftSession(endpoint: endpoint, exchange: exchange)
+        self.options = options
         self.warnings = warnings
     }
 
@@ -57,17 +60,43 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// token, logging in again once if the server refuses the token.
     func send(_ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
               headers: HTTPHeaders = [:], body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) async throws -> HTTPExchangeResponse {
+        try await withToken { credentials in
+            try await exchange.send(request(method, credentials, path: path, query: query, headers: headers, body: body))
+        } refusal: { response in
+            response.status == 401 ? response.errorText : nil
+        }
+    }
+
+    /// As `send`, for an answer whose body may be large: it comes back unread.
+    func open(_ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
+              headers: HTTPHeaders = [:]) async throws -> HTTPClientResponse {
+        try await withToken { credentials in
+            try await exchange.open(request(method, credentials, path: path, query: query, headers: headers, body: nil))
+        } refusal: { response in
+            response.status.code == 401 ? await response.collected(upTo: 1 << 20).errorText : nil
+        }
+    }
+
+    private func request(_ method: HTTPMethod, _ credentials: SwiftCredentials, path: String, query: [(name: String, value: String)],
+                         headers: HTTPHeaders, body: (@Sendable () throws -> HTTPClientRequest.Body)?) -> HTTPExchangeRequest {
+        var request = HTTPExchangeRequest(method: method, url: Self.url(credentials.storageURL, path: path, query: query),
+                                          headers: headers, makeBody: body)
+        request.headers.replaceOrAdd(name: "X-Auth-Token", value: credentials.token)
+        return request
+    }
+
+    /// Runs `attempt` with the token; when the server refuses it (`refusal` gives the
+    /// server's words), logs in again once and tries again.
+    private func withToken<Response>(_ attempt: (SwiftCredentials) async throws -> Response,
+                                     refusal: (Response) async -> String?) async throws -> Response {
         var credentials = try await session.credentials()
         var renewed = false
         while true {
-            var request = HTTPExchangeRequest(method: method, url: Self.url(credentials.storageURL, path: path, query: query),
-                                              headers: headers, makeBody: body)
-            request.headers.replaceOrAdd(name: "X-Auth-Token", value: credentials.token)
-            let response = try await exchange.send(request)
-            guard response.status == 401 else { return response }
+            let response = try await attempt(credentials)
+            guard let refused = await refusal(response) else { return response }
             guard !renewed, session.canAuthenticate else {
                 throw StorageError.unauthorized(renewed
-                    ? "the server refused a fresh token too: \(response.errorText)"
+                    ? "the server refused a fresh token too: \(refused)"
                     : "the server refused the token (expired?) and the cluster has no auth_url, user and key to get a new one")
             }
             credentials = try await session.renew(after: credentials)

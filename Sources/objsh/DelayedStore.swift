@@ -2,29 +2,43 @@ import Clusters
 import Foundation
 import Storage
 
-/// A hidden test hook, kept out of `--help` and the man page on purpose: with
+/// Hidden test hooks, kept out of `--help` and the man page on purpose: with
 /// `OBJSH_TEST_LISTING_DELAY_MS=N` in the environment every page of an object listing
 /// waits N milliseconds first (a cancellable `Task.sleep`), so the pseudo-terminal tests
-/// can press Ctrl-C during a slow listing. Container listings are not slowed, so the
-/// shell still starts at once.
-struct DelayedStore: ObjectStore {
+/// can press Ctrl-C during a slow listing; container listings are not slowed, so the
+/// shell still starts at once. With `OBJSH_TEST_READ_DELAY_MS=N` every chunk a download
+/// receives waits N milliseconds, so a test can kill objsh in the middle of a `get`.
+/// `OBJSH_TEST_SEGMENT_DELAY_MS=N` holds back each segment of a large upload, so a test
+/// can interrupt an upload half-way.
+struct DelayedStore: ForwardingStore {
     static let environmentVariable = "OBJSH_TEST_LISTING_DELAY_MS"
+    static let readDelayVariable = "OBJSH_TEST_READ_DELAY_MS"
+    static let segmentVariable = "OBJSH_TEST_SEGMENT_DELAY_MS"
 
     let base: any ObjectStore
     let delay: Duration
+    var readDelay: UInt32 = 0
+    var segmentDelay: Duration = .zero
 
     /// `open`, wrapped in a `DelayedStore` when the environment asks for one.
     static func wrapping(_ open: @escaping @Sendable (Cluster) async throws -> any ObjectStore,
                          environment: [String: String]) -> @Sendable (Cluster) async throws -> any ObjectStore {
-        guard let milliseconds = environment[environmentVariable].flatMap(Int.init), milliseconds > 0 else { return open }
-        return { cluster in DelayedStore(base: try await open(cluster), delay: .milliseconds(milliseconds)) }
+        let listing = environment[environmentVariable].flatMap(Int.init) ?? 0
+        let reading = environment[readDelayVariable].flatMap(UInt32.init) ?? 0
+        let segment = environment[segmentVariable].flatMap(Int.init) ?? 0
+        guard listing > 0 || reading > 0 || segment > 0 else { return open }
+        return { cluster in
+            DelayedStore(base: try await open(cluster), delay: .milliseconds(listing), readDelay: reading * 1000,
+                         segmentDelay: .milliseconds(segment))
+        }
     }
 
-    var kind: String { base.kind }
-    var shortPageEndsListing: Bool { base.shortPageEndsListing }
-
-    func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
-        try await base.listContainers(query)
+    func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                    receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+        try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch) { bytes in
+            usleep(readDelay)
+            try receive(bytes)
+        }
     }
 
     func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
@@ -32,16 +46,26 @@ struct DelayedStore: ObjectStore {
         return try await base.listObjects(in: container, query)
     }
 
-    func accountInfo() async throws -> AccountInfo { try await base.accountInfo() }
-    func containerInfo(_ container: String) async throws -> ContainerInfo { try await base.containerInfo(container) }
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        try await base.objectInfo(container: container, name: name)
+    func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                          contentType: String?) async throws -> any LargeUpload {
+        let upload = try await base.beginLargeUpload(container: container, name: name, version: version,
+                                                     segmentBytes: segmentBytes, contentType: contentType)
+        return DelayedLargeUpload(base: upload, delay: segmentDelay)
     }
-    func createContainer(_ name: String) async throws { try await base.createContainer(name) }
-    func createFolderMarker(container: String, name: String) async throws {
-        try await base.createFolderMarker(container: container, name: name)
+}
+
+/// A large upload whose segments each wait first (see `DelayedStore`).
+struct DelayedLargeUpload: LargeUpload {
+    let base: any LargeUpload
+    let delay: Duration
+
+    func storedSegments() async throws -> [Int: SegmentRecord] { try await base.storedSegments() }
+    func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
+        try await Task.sleep(for: delay)
+        return try await base.putSegment(index: index, from: slice)
     }
-    func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
-        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
+    func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
+        try await base.complete(segments, removingReplaced: removingReplaced)
     }
+    func abort() async throws { try await base.abort() }
 }

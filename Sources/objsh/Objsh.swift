@@ -42,6 +42,9 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Do not verify TLS certificates of Swift clusters (prints a warning).")
     var insecure = false
 
+    @Flag(help: "Show a progress line for transfers on standard error, also in scripts (the default at a terminal).")
+    var progress = false
+
     @Flag(name: .customLong("list-clusters"), help: ArgumentHelp("Print the cluster names, one a line, and exit.", visibility: .hidden))
     var listClusters = false
 
@@ -110,6 +113,9 @@ struct Objsh: AsyncParsableCommand {
         settings.color = terminal.allowsColor && !script
         settings.width = { terminal.columns() }
         settings.paneRows = { terminal.paneRows() }
+        settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
+        // Only a person at the terminal is asked (rm -r); scripts never are.
+        settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
         return settings
     }
 

@@ -7,10 +7,13 @@ import XCTest
 /// The browser on the sample store: what each command moves, and what it fetches.
 final class BrowserSessionTests: XCTestCase {
     static let sample: String = {
-        let path = NSTemporaryDirectory() + "objsh-browser-sample-\(getpid())"
+        let path = samplePath
         try! SampleData.materialize(at: path)
+        // Shared by the whole run, so it goes when the test process ends.
+        atexit { try? FileManager.default.removeItem(atPath: BrowserSessionTests.samplePath) }
         return path
     }()
+    static let samplePath = NSTemporaryDirectory() + "objsh-browser-sample-\(getpid())"
 
     var store: CountingStore!
     var session: BrowserSession!

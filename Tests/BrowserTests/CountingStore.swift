@@ -3,8 +3,9 @@ import Storage
 import Synchronization
 
 /// A store that counts the requests it passes on, to show what loads when.
-final class CountingStore: ObjectStore {
+final class CountingStore: ForwardingStore {
     let inner: FileStore
+    var base: any ObjectStore { inner }
     private let counts = Mutex<[String: Int]>([:])
 
     init(root: String) { inner = FileStore(root: root) }
@@ -34,12 +35,5 @@ final class CountingStore: ObjectStore {
     func objectInfo(container: String, name: String) async throws -> ObjectInfo {
         note("objectInfo \(container) \(name)")
         return try await inner.objectInfo(container: container, name: name)
-    }
-    func createContainer(_ name: String) async throws { try await inner.createContainer(name) }
-    func createFolderMarker(container: String, name: String) async throws {
-        try await inner.createFolderMarker(container: container, name: name)
-    }
-    func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
-        try await inner.putObject(container: container, name: name, fileAt: path, contentType: contentType)
     }
 }

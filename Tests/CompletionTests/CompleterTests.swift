@@ -22,6 +22,13 @@ final class CompleterTests: XCTestCase {
         }
     }
 
+    func testNamesInTheExactFormReplaceTheTypedFolder() async {
+        await check([
+            Case("cd odd/a/", "cd //odd/a//"),
+            Case("info //odd/a//b", "info //odd/a//b.txt "),
+        ])
+    }
+
     func check(_ cases: [Case]) async {
         for item in cases {
             let context = FakeCompletionContext(current: item.current)

@@ -38,6 +38,10 @@ final class FakeCompletionContext: CompletionContext {
         "/photos/2024": ["beach.jpg", "family/"],
         "/backups": ["db-2024-01.tar", "db-2024-02.tar", "old/"],
         "/documents": [],
+        // Names other clients wrote: `odd/a//b.txt` (see Location's exact form).
+        "/odd": ["a/"],
+        "/odd/a": ["//odd/a//"],
+        "//odd/a//": ["b.txt"],
     ]
 
     static let sampleLocalTree: [String: [String]] = [

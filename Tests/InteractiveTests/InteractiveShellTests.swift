@@ -16,11 +16,17 @@ final class InteractiveShellTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        // The shells first: one that is still running writes its history on the way out.
+        sessions.forEach { $0.stop() }
+        sessions = []
         try? FileManager.default.removeItem(at: home)
     }
 
-    func startShell(environment: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession(home: home, environment: environment)
+    var sessions: [TmuxSession] = []
+
+    func startShell(environment: [String: String] = [:], outputFile: String? = nil) throws -> TmuxSession {
+        let session = try TmuxSession(home: home, environment: environment, outputFile: outputFile)
+        sessions.append(session)
         try session.waitForLastLine(rootPrompt)
         return session
     }
@@ -101,7 +107,9 @@ final class InteractiveShellTests: XCTestCase {
 
     func testCtrlCClearsTheLineAndCtrlDLeavesWithStatusZero() throws {
         let shell = try startShell()
-        try shell.type("cd half typed")
+        // Ctrl-C is a signal: the terminal sends it at once and drops input not yet
+        // read, so it may only follow text that is already on the screen.
+        try shell.typeAndWaitForEcho("cd half typed", after: rootPrompt)
         try shell.press("C-c")
         let screen = try shell.waitForLastLine(rootPrompt)
         XCTAssertTrue(screen.contains(rootPrompt + "cd half typed^C"), screen)
@@ -149,8 +157,7 @@ final class InteractiveShellTests: XCTestCase {
 
     func testATerminalInputWithOutputElsewhereGetsThePlainReader() throws {
         let output = home.appendingPathComponent("out.txt")
-        let shell = try TmuxSession(home: home, outputFile: output.path)
-        try shell.waitForLastLine(rootPrompt)
+        let shell = try startShell(outputFile: output.path)
         try shell.type("cd ph")
         try shell.press("Tab")
         try shell.press("Enter")
@@ -163,5 +170,40 @@ final class InteractiveShellTests: XCTestCase {
         XCTAssertTrue(printed.hasSuffix("\n/\n"), "pwd's output is missing from the file:\n\(printed)")
         XCTAssertFalse(printed.contains("objsh sample:/>"), "the prompt went to standard output")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/state/objsh/history"), "the plain reader keeps no history")
+    }
+}
+
+/// Ctrl-C during an upload to the real Swift server (large-object path, each segment
+/// held back 20 s by the test hook): the shell says what was left and goes on.
+final class InteractiveUploadTests: XCTestCase {
+    func testCtrlCStopsAnUploadSaysHowToResumeAndTheShellGoesOn() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
+              let key = environment["OBJSH_TEST_SWIFT_KEY"] else { throw XCTSkip("no Swift server; run the README's test command") }
+        guard TmuxSession.isTmuxInstalled else { throw XCTSkip("tmux is needed for the terminal tests") }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try Data(repeating: 7, count: 3 << 20).write(to: home.appendingPathComponent("big.bin"))
+        let container = "ctrlc" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", "env"],
+                                    environment: ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key, "OBJSH_TEST_SEGMENT_DELAY_MS": "20000"])
+        defer { shell.stop() }
+        try shell.waitForLastLine("objsh env:/> ")
+        try shell.type("mkdir \(container); cd \(container)")
+        try shell.press("Enter")
+        let prompt = "objsh env:/\(container)> "
+        try shell.waitForLastLine(prompt)
+        try shell.type("upload --segment-size 1M \(home.path)/big.bin")
+        try shell.press("Enter")
+        try shell.waitFor("the progress line") { $0.contains("big.bin  0 B / 3.0 MiB") }
+        try shell.press("C-c")
+        let screen = try shell.waitForLastLine(prompt, timeout: 5)
+        XCTAssertTrue(screen.contains("upload interrupted: 0 of 1 files uploaded"), screen)
+        XCTAssertTrue(screen.contains("big.bin: 0 of 3 segments stored (kept to resume)"), screen)
+        XCTAssertTrue(screen.contains("run the same upload again to resume"), screen)
+        try shell.type("pwd")
+        try shell.press("Enter")
+        XCTAssertTrue(try shell.waitForLastLine(prompt).contains("pwd\n/\(container)\n"))
     }
 }

@@ -17,7 +17,8 @@ final class TmuxSession {
     /// With `outputFile`, standard output goes there and only standard error to the terminal.
     init(home: URL, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
          outputFile: String? = nil) throws {
-        socket = "objsh-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // The socket lives in `home`, so it goes with the test's folder.
+        socket = home.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
         self.home = home
         let binary = try Self.binary()
         var variables = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
@@ -34,15 +35,42 @@ final class TmuxSession {
 
     deinit { stop() }
 
-    /// Ends this session's tmux server (and with it the shell).
+    /// Ends this session's tmux server and waits until the programs in its window are
+    /// gone, so nothing writes into `home` (objsh saves its history on SIGHUP) afterwards.
     func stop() {
         guard isRunning else { return }
         isRunning = false
+        let window = (try? tmux(["display-message", "-p", "-t", "objsh", "#{pane_pid}"]))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let programs = window.map { [$0] + Self.children(of: $0) } ?? []
         _ = try? tmux(["kill-server"])
+        let deadline = Date().addingTimeInterval(10)
+        while programs.contains(where: Self.isRunning) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        unlink(socket)
+    }
+
+    /// The child processes of `pid`, from /proc.
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// Whether `pid` runs (a zombie has finished: nobody may be left to reap it).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = status.lastIndex(of: ")") else { return false }
+        return status[status.index(end, offsetBy: 2)] != "Z"
     }
 
     /// Types text literally (spaces, quotes and UTF-8 pass through as they are).
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "objsh", "-l", text]) }
+
+    /// Types text and waits until the line reads `prompt + text`, for keys that must not
+    /// overtake it (Ctrl-C is a signal, sent before any typed text still unread).
+    func typeAndWaitForEcho(_ text: String, after prompt: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try type(text)
+        try waitForLastLine(prompt + text, file: file, line: line)
+    }
 
     /// Presses keys by tmux name: `Tab`, `Enter`, `C-c`, `C-d`, `C-u`, `Up`.
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "objsh"] + keys) }
@@ -127,7 +155,7 @@ final class TmuxSession {
         }
         posix_spawn_file_actions_addclose(&actions, descriptors[0])
         posix_spawn_file_actions_addclose(&actions, descriptors[1])
-        let argv = (["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        let argv = (["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)

@@ -29,16 +29,15 @@ struct ObjshRun {
 
     /// Runs `objsh ARGS` with a private XDG home, `ST_*` set for the `env` cluster and
     /// `config` (if given) as its config file.
-    static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String) throws -> ObjshRun {
+    static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String,
+                    extraEnvironment: [String: String] = [:], configMode: Int = 0o600) throws -> ObjshRun {
         let server = try server()
-        var environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
-                           "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "COLUMNS": "100",
-                           "ST_AUTH": server.auth, "ST_USER": server.user, "ST_KEY": key ?? server.key]
-        environment["LANG"] = "C.UTF-8"
+        var environment = Self.environment(home: home, server: server, key: key)
+        environment.merge(extraEnvironment) { $1 }
         if let config {
             try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
-                                           attributes: [.posixPermissions: 0o600])
+                                           attributes: [.posixPermissions: configMode])
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try binary())
@@ -62,5 +61,25 @@ struct ObjshRun {
         process.waitUntilExit()
         return ObjshRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                         errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func environment(home: String, server: (auth: String, user: String, key: String), key: String? = nil) -> [String: String] {
+        ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+         "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "COLUMNS": "100", "LANG": "C.UTF-8",
+         "ST_AUTH": server.auth, "ST_USER": server.user, "ST_KEY": key ?? server.key]
+    }
+
+    /// Starts `objsh ARGS` in the background (output discarded), for tests that stop it midway.
+    static func start(_ arguments: [String], home: String, extraEnvironment: [String: String],
+                      server: (auth: String, user: String, key: String)) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try binary())
+        process.arguments = arguments
+        process.environment = environment(home: home, server: server).merging(extraEnvironment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }

@@ -15,10 +15,13 @@ final class TranscriptHarness {
 
     /// One sample store for every transcript: scripts only read it (writes go to `local`).
     static let sharedSample: String = {
-        let path = NSTemporaryDirectory() + "objsh-sample-\(getpid())"
+        let path = samplePath
         try! SampleData.materialize(at: path)
+        // Shared by the whole run, so it goes when the test process ends.
+        atexit { try? FileManager.default.removeItem(atPath: TranscriptHarness.samplePath) }
         return path
     }()
+    static let samplePath = NSTemporaryDirectory() + "objsh-sample-\(getpid())"
 
     init() throws {
         root = NSTemporaryDirectory() + "objsh-transcript-" + UUID().uuidString

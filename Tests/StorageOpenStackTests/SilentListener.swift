@@ -3,9 +3,11 @@ import Glibc
 
 /// A TCP socket on 127.0.0.1 that listens and never answers: the kernel completes
 /// connections into its backlog, so a client connects, sends, and waits forever.
-final class SilentListener {
+final class SilentListener: @unchecked Sendable {
     let port: Int
     private let descriptor: Int32
+    // Touched only by waitForConnection and deinit, which a test never runs at once.
+    private var accepted: [Int32] = []
 
     init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -28,7 +30,17 @@ final class SilentListener {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        accepted.forEach { close($0) }
+        close(descriptor)
+    }
+
+    /// Blocks until a client has connected: its request is then under way. The
+    /// connection stays open and is never answered.
+    func waitForConnection() {
+        let connection = accept(descriptor, nil, nil)
+        if connection >= 0 { accepted.append(connection) }
+    }
 
     /// A port nothing listens on: bound once, then closed.
     static func closedPort() throws -> Int {

@@ -53,7 +53,8 @@ final class SwiftFailureTests: XCTestCase {
         let listener = try SilentListener()
         let store = try SwiftStore(endpoint: SwiftEndpoint(storageURL: "http://127.0.0.1:\(listener.port)/v1/AUTH_x", token: "t"))
         let task = Task { try await store.listObjects(in: "c", ListingQuery()) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancel once the request is really waiting on the server, not before it starts.
+        await Task.detached { listener.waitForConnection() }.value
         let started = Date()
         task.cancel()
         do {

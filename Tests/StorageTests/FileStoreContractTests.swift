@@ -46,4 +46,7 @@ final class FileStoreContractTests: XCTestCase {
     func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
     func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
     func testMissingThings() async throws { try await contract.checkMissingThings() }
+    func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
+    func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }

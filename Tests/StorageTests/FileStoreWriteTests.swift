@@ -64,6 +64,33 @@ final class FileStoreWriteTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: (temp.root as NSString).deletingLastPathComponent + "/escape"))
     }
 
+    /// A link inside a container to a folder elsewhere is never a way out of the root:
+    /// nothing behind it is read, written or deleted.
+    func testLinksToFoldersOutsideTheRootLeadNowhere() async throws {
+        try await temp.store.createContainer("docs")
+        let outside = temp.root + "-outside-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: outside) }
+        try Data("secret\n".utf8).write(to: URL(fileURLWithPath: outside + "/secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: temp.root + "/docs/link", withDestinationPath: outside)
+        let store = temp.store
+        for attempt in [
+            { _ = try await store.objectInfo(container: "docs", name: "link/secret.txt") },
+            { _ = try await store.readObject(container: "docs", name: "link/secret.txt", range: nil, ifMatch: nil) { _ in } },
+            { try await store.deleteObject(container: "docs", name: "link/secret.txt") },
+            { _ = try await store.putObject(container: "docs", name: "link/new.txt", fileAt: try self.localFile("x"), contentType: nil) },
+            { try await store.createFolderMarker(container: "docs", name: "link/sub/") },
+        ] as [() async throws -> Void] {
+            do {
+                try await attempt()
+                XCTFail("an operation went through a link out of the root")
+            } catch is StorageError {}
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), ["secret.txt"])
+        let listed = try await store.listObjects(in: "docs", ListingQuery()).map(\.name)
+        XCTAssertEqual(listed, [], "the link is not listed")
+    }
+
     func testLongAndOddNamesRoundTrip() async throws {
         try await temp.store.createContainer("odd")
         let source = try localFile("odd")

@@ -6,6 +6,8 @@ import Rendering
 public enum Completer {
     /// What TAB at `cursor` (an offset in Unicode scalars) does to `line`.
     public static func complete(line: String, cursor: Int, context: some CompletionContext) async -> CompletionResult {
+        // A cursor outside the line (no line editor sends one, but callers are many) is at its nearer end.
+        let cursor = min(max(cursor, 0), line.unicodeScalars.count)
         guard let word = CompletionWord.at(line: line, cursor: cursor) else { return .nothing(at: cursor) }
         let path = PathWord(word.text)
         switch word.target {
@@ -57,7 +59,7 @@ public enum Completer {
             .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         guard let first = matches.first else { return .nothing(at: word.start + word.text.unicodeScalars.count) }
         if matches.count == 1 && found.isComplete {
-            let text = CompletionQuoting.word(path.directory + first.name, openQuote: word.openQuote, finished: !first.isFolder)
+            let text = CompletionQuoting.word(path.joined(first.name), openQuote: word.openQuote, finished: !first.isFolder)
             return CompletionResult(replacementStart: word.start, replacement: text + (first.isFolder ? "/" : " "), candidates: [])
         }
         let common = found.isComplete ? commonPrefix(matches.map(\.name)) : path.namePrefix
@@ -100,6 +102,10 @@ struct PathWord: Equatable {
             namePrefix = text
         }
     }
+
+    /// The typed folder part followed by `name`; an exact path (`//c/a//`, see
+    /// `Location.resolving`) already says where it is and stands alone.
+    func joined(_ name: String) -> String { name.hasPrefix("//") ? name : directory + name }
 
     /// A word completed as a whole (command names, options, cluster names).
     static func whole(_ text: String) -> PathWord {

@@ -61,6 +61,9 @@ struct CompletionWord: Equatable {
         }
         if let pendingValue { return .argument(pendingValue) }
         if !optionsEnded && !quoted && current.hasPrefix("-") { return .option(spec) }
+        if operandIndex >= spec.operands.count, let last = spec.operands.last, last.isRepeating {
+            return .argument(last.kind)
+        }
         guard operandIndex < spec.operands.count else { return .nothing }
         return .argument(spec.operands[operandIndex].kind)
     }

@@ -48,17 +48,10 @@ public struct SessionCompletionContext: CompletionContext {
             let page = try await store.listContainers(ListingQuery(prefix: prefix, limit: limit))
             return CandidateList(candidates: page.map { CompletionCandidate(name: $0.name, isFolder: true) }, isComplete: page.count < limit)
         }
-        let base = folder.prefix
-        let page = try await store.listObjects(in: container, ListingQuery(prefix: base + prefix, delimiter: "/", limit: limit))
-        var candidates: [CompletionCandidate] = []
-        for entry in page {
-            guard let relative = String(entry.name.utf8.dropFirst(base.utf8.count)), !relative.isEmpty else { continue }
-            switch entry {
-            case .subdir: candidates.append(CompletionCandidate(name: String(relative.dropLast()), isFolder: true))
-            case .object where !foldersOnly: candidates.append(CompletionCandidate(name: relative, isFolder: false))
-            case .object, .container: continue
-            }
-        }
+        let page = try await store.listObjects(in: container, ListingQuery(prefix: folder.prefix + prefix, delimiter: "/", limit: limit))
+        // Named as the panes name them: a plain path's name, or the exact form.
+        let candidates = page.compactMap { PaneEntry($0, in: folder) }.filter { !foldersOnly || $0.isFolder }
+            .map { CompletionCandidate(name: $0.name, isFolder: $0.isFolder) }
         // A short page ends the listing for every backend objsh has; one request is the budget.
         return CandidateList(candidates: candidates, isComplete: page.count < limit)
     }

@@ -1,0 +1,111 @@
+import Browser
+import Foundation
+import Storage
+import Transfers
+
+extension Shell {
+    /// `get [-r] [-f] REMOTE [LOCAL]`: an object into a file (or standard output with
+    /// `-`), or with -r a container or folder into a local folder.
+    func get(_ command: ParsedCommand) async throws {
+        let target = try session.currentFolder.resolving(command.operands[0])
+        guard let container = target.container else {
+            throw ShellError.failed(command: "get", message: "name a container, folder or object (the account is not one)")
+        }
+        let overwrite = command.flags.contains("-f")
+        if command.flags.contains("-r") {
+            return try await getFolder(target, container: container, into: command.operand(1), overwrite: overwrite)
+        }
+        let info = try await objectToGet(target, container: container)
+        let progress = settings.progress ? TransferProgress(name: escaped(info.name), bytesTotal: info.bytes) : nil
+        let downloader = Downloader(store: session.store)
+        if command.operand(1) == "-" {
+            let outcome = try await withProgress(progress) {
+                try await downloader.stream(info, progress: progress) { bytes in
+                    guard output.writeBytes(bytes) else {
+                        throw TransferError.local(path: "standard output", reason: String(cString: strerror(errno)))
+                    }
+                }
+            }
+            if let note = outcome.note { output.writeError("get: \(escaped(info.name)): \(note)\n") }
+            return
+        }
+        let local = LocalPaths.target(command.operand(1), defaultName: LocalPaths.baseName(of: info.name))
+        let outcome = try await withProgress(progress) {
+            try await downloader.download(info, to: local, overwrite: overwrite, progress: progress)
+        }
+        let resumed = outcome.resumedFrom > 0 ? ", resumed at byte \(outcome.resumedFrom)" : ""
+        let checked = outcome.note.map { "; \($0)" } ?? ", verified"
+        output.write("downloaded \(escaped(info.name)) to \(escaped(local)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
+    }
+
+    /// The object REMOTE names; a folder or container is an error that says to use -r.
+    func objectToGet(_ target: Location, container: String) async throws -> ObjectInfo {
+        let store = session.store
+        let inside = target.segments.count == 1 ? [] : try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))
+        if target.segments.count == 1 || !inside.isEmpty {
+            throw ShellError.failed(command: "get", message: "\(escaped(target.description)) is a \(target.segments.count == 1 ? "container" : "folder"); use get -r")
+        }
+        do {
+            return try await store.objectInfo(container: container, name: String(target.prefix.dropLast()))
+        } catch StorageError.noSuchObject {
+            throw BrowserError.notFound("\(target.objectPath): no such object or folder")
+        }
+    }
+
+    func getFolder(_ target: Location, container: String, into local: String?, overwrite: Bool) async throws {
+        let prefix = target.segments.count == 1 ? "" : target.prefix
+        let exists = prefix.isEmpty ? try await session.store.containerExists(container)
+            : !(try await session.store.listObjects(in: container, ListingQuery(prefix: prefix, limit: 1)).isEmpty)
+        guard exists else { throw BrowserError.notFound("\(target.description): no such container or folder") }
+        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? container))
+        // Written to from the workers: StandardOutput writes whole lines with one write(2).
+        nonisolated(unsafe) let output = output
+        let progress = settings.progress ? TransferProgress(name: escaped(target.folderTitle), bytesTotal: 0, itemsTotal: 0) : nil
+        let count = try await withProgress(progress) {
+            try await FolderDownloader(store: session.store).download(
+                container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
+            ) { message in output.writeError("get: \(escaped(message))\n") }
+        }
+        output.write("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
+    }
+
+    /// Runs `body` with a progress line on standard error while it goes, when asked for one.
+    func withProgress<Result>(_ progress: TransferProgress?, _ body: () async throws -> Result) async throws -> Result {
+        guard let progress else { return try await body() }
+        nonisolated(unsafe) let output = output
+        let reporter = ProgressReporter { text in output.writeError(text) }
+        reporter.start(progress)
+        do {
+            let result = try await body()
+            await reporter.stop()
+            return result
+        } catch {
+            await reporter.stop()
+            throw error
+        }
+    }
+}
+
+/// Local paths as the shell's commands take them: `~` expanded, relative to the local
+/// working folder (`lcd`), a folder standing for the file of the same name in it.
+enum LocalPaths {
+    static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+
+    /// Where a download goes: `given` (a folder means the default name inside it), or the default name here.
+    static func target(_ given: String?, defaultName: String) -> String {
+        guard let given, !given.isEmpty else { return defaultName }
+        let path = expanded(given)
+        var isFolder: ObjCBool = false
+        if given.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
+            return (path.hasSuffix("/") ? path : path + "/") + defaultName
+        }
+        return path
+    }
+
+    /// The last part of a remote name, as a local file name (`a/b.txt` → `b.txt`).
+    static func baseName(of name: String) -> String {
+        let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
+        let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return base.isEmpty || base == "." || base == ".." ? "download" : base
+    }
+}

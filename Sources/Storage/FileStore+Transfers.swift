@@ -1,0 +1,75 @@
+import Crypto
+import Foundation
+import Glibc
+
+extension FileStore {
+    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+        let info = try await objectInfo(container: container, name: name)
+        if let ifMatch, ifMatch != info.etag { throw StorageError.changed(container: container, name: name) }
+        guard info.bytes > 0, !name.hasSuffix("/") else { return info }
+        let path = try containerPath(container) + "/" + name
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError.io("cannot read \(name): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let wanted = range.map { $0.clamped(to: 0...(info.bytes - 1)) } ?? 0...(info.bytes - 1)
+        var offset = wanted.lowerBound
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        while offset <= wanted.upperBound {
+            try Task.checkCancellation()
+            let count = Int(min(Int64(Self.chunkSize), wanted.upperBound - offset + 1))
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else {
+                throw StorageError.io("cannot read \(name): " + (got == 0 ? "it became shorter" : String(cString: strerror(errno))))
+            }
+            try buffer.withUnsafeBytes { try receive(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+            offset += Int64(got)
+        }
+        return info
+    }
+
+    /// Deletes a file (or an empty folder's marker), then the folders it leaves empty,
+    /// as a pseudo-folder vanishes with its last object on Swift.
+    public func deleteObject(container: String, name: String) async throws {
+        try validateObjectName(name)
+        let base = try containerPath(container)
+        try requireRealFolders(base, relative: name)
+        let path = base + "/" + name
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
+        let isMarker = name.hasSuffix("/") && info.st_mode & S_IFMT == S_IFDIR && DirectoryReader.isEmptyDirectory(path)
+        guard isMarker || (!name.hasSuffix("/") && info.st_mode & S_IFMT == S_IFREG) else {
+            throw StorageError.noSuchObject(container: container, name: name)
+        }
+        guard (isMarker ? rmdir(path) : unlink(path)) == 0 else {
+            throw StorageError.io("cannot delete \(name): \(String(cString: strerror(errno)))")
+        }
+        var folder = Substring(name.hasSuffix("/") ? String(name.dropLast()) : name)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if rmdir(base + "/" + folder) != 0 { break }
+        }
+    }
+
+    public func deleteContainer(_ name: String) async throws {
+        let path = try containerPath(name)
+        guard rmdir(path) == 0 else {
+            if errno == ENOTEMPTY || errno == EEXIST { throw StorageError.containerNotEmpty(name) }
+            throw StorageError.io("cannot delete container \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Refuses a name whose folders are not real folders of the store (a symbolic link
+    /// to a folder elsewhere would lead a read or a delete out of the root).
+    func requireRealFolders(_ base: String, relative: String) throws {
+        var path = base
+        for segment in relative.split(separator: "/").dropLast() {
+            path += "/" + segment
+            var info = stat()
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
+                throw StorageError.invalidName(relative, reason: "\(segment) is not a folder of the store")
+            }
+        }
+    }
+}

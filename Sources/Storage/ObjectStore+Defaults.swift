@@ -1,0 +1,87 @@
+extension ObjectStore {
+    /// No bulk delete unless the store says so.
+    public func bulkDeleteLimit() async throws -> Int { 0 }
+
+    /// One request an object, for stores without a bulk delete.
+    public func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError] {
+        var failures: [String: StorageError] = [:]
+        for name in names {
+            do {
+                try await deleteObject(container: container, name: name)
+            } catch StorageError.noSuchObject {
+                continue
+            } catch let error as StorageError where error != .cancelled {
+                failures[name] = error
+            }
+        }
+        return failures
+    }
+
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        do {
+            try await deleteObject(container: container, name: object.name)
+        } catch StorageError.noSuchObject {
+            return
+        }
+    }
+
+    /// No limit on one object's size, so nothing needs segments.
+    public func uploadLimits() async throws -> UploadLimits { UploadLimits(maxObjectBytes: nil) }
+
+    /// Objects are stored whole.
+    public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? { nil }
+
+    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                                 contentType: String?) async throws -> any LargeUpload {
+        throw StorageError.unsupported("the \(kind) store keeps objects whole and needs no segments")
+    }
+}
+
+/// A store that passes every call to `base`, so a wrapper (a test hook, a counter)
+/// overrides only what it changes.
+public protocol ForwardingStore: ObjectStore {
+    var base: any ObjectStore { get }
+}
+
+extension ForwardingStore {
+    public var kind: String { base.kind }
+    public var shortPageEndsListing: Bool { base.shortPageEndsListing }
+    public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }
+    public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
+        try await base.listObjects(in: container, query)
+    }
+    public func accountInfo() async throws -> AccountInfo { try await base.accountInfo() }
+    public func containerInfo(_ container: String) async throws -> ContainerInfo { try await base.containerInfo(container) }
+    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+        try await base.objectInfo(container: container, name: name)
+    }
+    public func createContainer(_ name: String) async throws { try await base.createContainer(name) }
+    public func createFolderMarker(container: String, name: String) async throws {
+        try await base.createFolderMarker(container: container, name: name)
+    }
+    public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
+        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
+    }
+    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+        try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
+    }
+    public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
+    public func deleteContainer(_ name: String) async throws { try await base.deleteContainer(name) }
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        try await base.deleteListedObject(object, container: container)
+    }
+    public func bulkDeleteLimit() async throws -> Int { try await base.bulkDeleteLimit() }
+    public func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError] {
+        try await base.deleteObjects(container: container, names: names)
+    }
+    public func uploadLimits() async throws -> UploadLimits { try await base.uploadLimits() }
+    public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
+        try await base.segments(ofObject: container, name: name)
+    }
+    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                                 contentType: String?) async throws -> any LargeUpload {
+        try await base.beginLargeUpload(container: container, name: name, version: version, segmentBytes: segmentBytes,
+                                        contentType: contentType)
+    }
+}

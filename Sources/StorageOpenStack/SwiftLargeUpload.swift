@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+import NIOHTTP1
+import Storage
+
+extension SwiftStore {
+    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                                 contentType: String?) async throws -> any LargeUpload {
+        _ = try Self.objectPath(container, name)
+        let upload = SwiftLargeUpload(store: self, container: container, name: name, version: version,
+                                      segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name))
+        try await upload.ensureSegmentContainer()
+        return upload
+    }
+}
+
+/// A static large object going up: segments in `<container>_segments`, named as
+/// python-swiftclient names them (`NAME/slo/MTIME/SIZE/SEGMENT_SIZE/00000000`), so the
+/// same file uploaded again finds the segments it already sent; the manifest goes last.
+struct SwiftLargeUpload: LargeUpload {
+    let store: SwiftStore
+    let container: String
+    let name: String
+    let version: LocalFileVersion
+    let segmentBytes: Int64
+    let contentType: String
+
+    var segmentContainer: String { container + "_segments" }
+    var mtime: String { String(format: "%f", version.modified) }
+    var segmentPrefix: String { "\(name)/slo/\(mtime)/\(version.bytes)/\(segmentBytes)/" }
+    func segmentName(_ index: Int) -> String { segmentPrefix + String(format: "%08d", index) }
+
+    func ensureSegmentContainer() async throws {
+        let response = try await store.send(.PUT, path: try SwiftStore.containerPath(segmentContainer), headers: ["Content-Length": "0"])
+        guard (200...299).contains(response.status) else { throw SwiftStore.unexpected(response) }
+    }
+
+    func storedSegments() async throws -> [Int: SegmentRecord] {
+        var found: [Int: SegmentRecord] = [:]
+        for try await page in store.objectPages(in: segmentContainer, prefix: segmentPrefix) {
+            for case .object(let object) in page {
+                guard let index = Int(object.name.dropFirst(segmentPrefix.count)), let md5 = object.etag else { continue }
+                found[index] = SegmentRecord(index: index, bytes: object.bytes, md5: md5)
+            }
+        }
+        return found
+    }
+
+    func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
+        let path = try SwiftStore.objectPath(segmentContainer, segmentName(index))
+        let digest = UploadDigest()
+        let response = try await store.send(.PUT, path: path, headers: ["Content-Type": "application/octet-stream"]) {
+            .stream(FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
+                    length: .known(slice.length))
+        }
+        guard response.status == 201 else { throw SwiftStore.unexpected(response) }
+        let sent = digest.hex
+        guard SwiftHeaders.etag(response.headers) == sent else {
+            _ = try? await store.send(.DELETE, path: path)
+            throw StorageError.checksumMismatch(expected: sent, actual: SwiftHeaders.etag(response.headers) ?? "")
+        }
+        return SegmentRecord(index: index, bytes: slice.length, md5: sent)
+    }
+
+    func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
+        let replaced = removingReplaced ? try await replacedSegmentNames() : []
+        let manifest = segments.map {
+            SwiftManifestEntry(path: "/\(segmentContainer)/\(segmentName($0.index))", etag: $0.md5, sizeBytes: $0.bytes)
+        }
+        let body = Array(try JSONEncoder().encode(manifest))
+        let response = try await store.send(.PUT, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "put")],
+                                            headers: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime]) { .bytes(body) }
+        if response.status == 404 { throw StorageError.noSuchContainer(container) }
+        guard response.status == 201 else { throw SwiftStore.unexpected(response) }
+        // An SLO's ETag is the MD5 of its segments' MD5s, one after the other.
+        let expected = Insecure.MD5.hash(data: Array(segments.map(\.md5).joined().utf8)).map { String(format: "%02x", $0) }.joined()
+        let stored = SwiftHeaders.etag(response.headers) ?? ""
+        guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
+        try? await deleteSegments(replaced.filter { !kept.contains($0) })
+        return ObjectInfo(container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
+                          etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), largeObject: .staticManifest)
+    }
+
+    func abort() async throws {
+        var names: [String] = []
+        for try await page in store.objectPages(in: segmentContainer, prefix: segmentPrefix) { names += page.map(\.name) }
+        try await deleteSegments(names)
+    }
+
+    /// The segments (in the segment container) of the SLO this upload replaces, if it is one.
+    func replacedSegmentNames() async throws -> [String] {
+        let response = try await store.send(.GET, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "get")],
+                                            headers: ["Accept": "application/json"])
+        guard response.status == 200, response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true",
+              let rows = try? JSONDecoder().decode([SwiftManifestRow].self, from: Data(response.body.readableBytesView))
+        else { return [] }
+        let prefix = "/\(segmentContainer)/"
+        return rows.compactMap { $0.name.hasPrefix(prefix) ? String($0.name.dropFirst(prefix.count)) : nil }
+    }
+
+    func deleteSegments(_ names: [String]) async throws {
+        let batch = max(1, try await store.bulkDeleteLimit())
+        var start = 0
+        while start < names.count {
+            let slice = Array(names[start..<min(names.count, start + batch)])
+            if batch > 1 {
+                _ = try await store.deleteObjects(container: segmentContainer, names: slice)
+            } else {
+                for name in slice { _ = try? await store.send(.DELETE, path: try SwiftStore.objectPath(segmentContainer, name)) }
+            }
+            start += batch
+        }
+    }
+}
+
+/// One entry of a manifest as `multipart-manifest=put` takes it.
+struct SwiftManifestEntry: Encodable {
+    var path: String
+    var etag: String
+    var sizeBytes: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case path, etag
+        case sizeBytes = "size_bytes"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Storage
+
+extension SwiftStore {
+    /// Deletes an object; a static large object goes with its segments (`multipart-manifest=delete`).
+    public func deleteObject(container: String, name: String) async throws {
+        let info = try await objectInfo(container: container, name: name)
+        let isStatic = info.largeObject == .staticManifest
+        let response = try await send(.DELETE, path: try Self.objectPath(container, name),
+                                      query: isStatic ? [("multipart-manifest", "delete")] : [],
+                                      headers: ["Accept": "application/json"])
+        if response.status == 404 { throw StorageError.noSuchObject(container: container, name: name) }
+        guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        // The SLO middleware answers 200 and tells in its body what it could not delete.
+        if isStatic, let failure = try Self.bulkResult(response).failures.first {
+            throw StorageError.server(status: failure.value.status, message: "\(name): \(failure.value.message)")
+        }
+    }
+
+    /// A listed plain object goes with one DELETE, no HEAD first; the listing marks SLOs.
+    public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
+        guard !object.isLargeObject else {
+            do { return try await deleteObject(container: container, name: object.name) } catch StorageError.noSuchObject { return }
+        }
+        let response = try await send(.DELETE, path: try Self.objectPath(container, object.name))
+        guard (200...299).contains(response.status) || response.status == 404 else { throw Self.unexpected(response) }
+    }
+
+    public func deleteContainer(_ name: String) async throws {
+        let response = try await send(.DELETE, path: try Self.containerPath(name))
+        switch response.status {
+        case 200...299: return
+        case 404: throw StorageError.noSuchContainer(name)
+        case 409: throw StorageError.containerNotEmpty(name)
+        default: throw Self.unexpected(response)
+        }
+    }
+
+    /// The bulk-delete middleware's limit from `/info`; 0 when the cluster has none.
+    public func bulkDeleteLimit() async throws -> Int {
+        try await clusterInfo().maxDeletesPerRequest
+    }
+
+    /// One `POST ?bulk-delete` for `names`; a name already gone is not a failure.
+    public func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError] {
+        guard !names.isEmpty else { return [:] }
+        let encodedContainer = try Self.containerPath(container)
+        let lines = try names.map { name -> String in
+            _ = try Self.objectPath(container, name)
+            return "/" + encodedContainer + "/" + SwiftPercentEncoding.encode(name, keepingSlashes: true)
+        }
+        let body = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let response = try await send(.POST, path: "", query: [("bulk-delete", "")],
+                                      headers: ["Content-Type": "text/plain", "Accept": "application/json"],
+                                      body: { .bytes(body) })
+        guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        let result = try Self.bulkResult(response)
+        var failures: [String: StorageError] = [:]
+        for (path, failure) in result.failures {
+            let name = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? path
+            failures[name.removingPercentEncoding ?? name] = .server(status: failure.status, message: failure.message)
+        }
+        if failures.isEmpty, !(200...299).contains(result.status) {
+            throw StorageError.server(status: result.status, message: "bulk delete: \(result.statusText)")
+        }
+        return failures
+    }
+
+    /// The JSON answer of a bulk delete (`?bulk-delete` or `multipart-manifest=delete`).
+    static func bulkResult(_ response: HTTPExchangeResponse) throws -> SwiftBulkResult {
+        do {
+            return try SwiftBulkResult(json: Data(response.body.readableBytesView))
+        } catch {
+            throw StorageError.server(status: response.status, message: "the bulk delete answer is not the JSON expected")
+        }
+    }
+}
+
+/// What a bulk delete reports: its overall status, and each path it could not delete.
+struct SwiftBulkResult {
+    var status: Int
+    var statusText: String
+    var failures: [String: (status: Int, message: String)] = [:]
+
+    init(json: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any] else { throw StorageError.io("not an object") }
+        statusText = root["Response Status"] as? String ?? ""
+        status = Int(statusText.prefix { $0.isNumber }) ?? 0
+        for case let pair as [Any] in root["Errors"] as? [Any] ?? [] where pair.count == 2 {
+            guard let path = pair[0] as? String, let text = pair[1] as? String else { continue }
+            // An error reads "404 Not Found" or, from the SLO middleware, a sentence.
+            failures[path] = (Int(text.prefix { $0.isNumber }) ?? status, text)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Storage
+
+extension SwiftStore {
+    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+        let path = try Self.objectPath(container, name)
+        var headers: HTTPHeaders = [:]
+        if let range { headers.add(name: "Range", value: "bytes=\(range.lowerBound)-\(range.upperBound)") }
+        // Swift compares If-Match with the ETag it sends, quotes included for a large object.
+        if let ifMatch { headers.add(name: "If-Match", value: ifMatch) }
+        let response = try await open(.GET, path: path, headers: headers)
+        switch response.status.code {
+        case 200, 206: break
+        case 404:
+            _ = await response.collected(upTo: 1 << 16)
+            if try await containerIsMissing(container) { throw StorageError.noSuchContainer(container) }
+            throw StorageError.noSuchObject(container: container, name: name)
+        case 412: throw StorageError.changed(container: container, name: name)
+        default: throw Self.unexpected(await response.collected(upTo: options.maximumResponseBytes))
+        }
+        var info = SwiftHeaders.objectInfo(response.headers, container: container, name: name)
+        let expected = Int64(info.bytes)
+        if let total = Self.totalBytes(contentRange: response.headers.first(name: "Content-Range")) { info.bytes = total }
+        var received: Int64 = 0
+        do {
+            for try await buffer in response.body {
+                try buffer.withUnsafeReadableBytes { try receive($0) }
+                received += Int64(buffer.readableBytes)
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw exchange.classify(error, url: path).error
+        }
+        guard received == expected else {
+            throw StorageError.unreachable("the download of \(name) ended after \(received) of \(expected) bytes")
+        }
+        return info
+    }
+
+    /// The whole object's size from `Content-Range: bytes 0-9/42`.
+    static func totalBytes(contentRange: String?) -> Int64? {
+        guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
+        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A static large object's manifest (`?multipart-manifest=get`): each segment's size and
+    /// MD5. Nil for a plain object or a DLO, and for manifests whose entries are not plain
+    /// segments (nested manifests, byte ranges), whose hashes do not cover the bytes read.
+    public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
+        let response = try await open(.GET, path: try Self.objectPath(container, name), query: [("multipart-manifest", "get")])
+        guard (200...299).contains(response.status.code) else {
+            if response.status.code == 404 { throw StorageError.noSuchObject(container: container, name: name) }
+            throw Self.unexpected(await response.collected(upTo: options.maximumResponseBytes))
+        }
+        // A plain object answers with its content: leave that unread.
+        guard response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true" else { return nil }
+        let manifest = await response.collected(upTo: options.maximumResponseBytes)
+        let rows: [SwiftManifestRow]
+        do {
+            rows = try JSONDecoder().decode([SwiftManifestRow].self, from: Data(manifest.body.readableBytesView))
+        } catch {
+            throw StorageError.server(status: manifest.status, message: "the manifest of \(name) is not the JSON expected")
+        }
+        guard rows.allSatisfy({ $0.subSLO != true && $0.range == nil && $0.hash != nil }) else { return nil }
+        return rows.enumerated().map { SegmentRecord(index: $0.offset, bytes: $0.element.bytes, md5: $0.element.hash ?? "") }
+    }
+}
+
+/// One entry of a static large object's manifest as `multipart-manifest=get` lists it.
+struct SwiftManifestRow: Decodable {
+    var name: String
+    var bytes: Int64
+    var hash: String?
+    var subSLO: Bool?
+    var range: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, bytes, hash, range
+        case subSLO = "sub_slo"
+    }
+}

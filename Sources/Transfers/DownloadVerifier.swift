@@ -1,0 +1,79 @@
+import Crypto
+import Storage
+
+/// What proves a download right: the MD5 of the whole (a plain object's ETag), or each
+/// segment's MD5 (a static large object's manifest), or nothing (a DLO, whose ETag is
+/// not the MD5 of its bytes) — then the reason is said.
+public enum Verification: Sendable, Equatable {
+    case wholeMD5(String)
+    case segments([SegmentRecord])
+    case unverifiable(String)
+}
+
+/// Checks bytes against a `Verification` as they stream past, segment by segment, so a
+/// corrupt segment is caught when it ends and memory stays one hash state.
+struct StreamVerifier {
+    let verification: Verification
+    let name: String
+    private var hash = Insecure.MD5()
+    private var segment = 0
+    private var leftInSegment: Int64 = 0
+
+    init(_ verification: Verification, name: String) {
+        self.verification = verification
+        self.name = name
+        if case .segments(let segments) = verification { leftInSegment = segments.first?.bytes ?? 0 }
+    }
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) throws {
+        switch verification {
+        case .unverifiable: return
+        case .wholeMD5: hash.update(bufferPointer: bytes)
+        case .segments(let segments):
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                // Zero-byte segments end at once.
+                while leftInSegment == 0 && segment < segments.count {
+                    try finishSegment(segments)
+                }
+                guard segment < segments.count else {
+                    throw TransferError.corrupt(name: name, detail: "more bytes than the manifest's segments hold")
+                }
+                let count = Int(min(Int64(rest.count), leftInSegment))
+                hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: rest.prefix(count)))
+                leftInSegment -= Int64(count)
+                rest = rest.dropFirst(count)
+                if leftInSegment == 0 { try finishSegment(segments) }
+            }
+        }
+    }
+
+    private mutating func finishSegment(_ segments: [SegmentRecord]) throws {
+        let md5 = Self.hex(hash.finalize())
+        guard md5 == segments[segment].md5 else {
+            throw TransferError.corrupt(name: name, detail: "segment \(segment + 1) of \(segments.count) has MD5 \(md5), the manifest says \(segments[segment].md5)")
+        }
+        hash = Insecure.MD5()
+        segment += 1
+        leftInSegment = segment < segments.count ? segments[segment].bytes : 0
+    }
+
+    /// Checks the end; returns a note when the download could not be verified.
+    mutating func finish() throws -> String? {
+        switch verification {
+        case .unverifiable(let reason): return reason
+        case .wholeMD5(let expected):
+            let md5 = Self.hex(hash.finalize())
+            guard md5 == expected else { throw TransferError.corrupt(name: name, detail: "MD5 \(md5), the ETag says \(expected)") }
+            return nil
+        case .segments(let segments):
+            while segment < segments.count && leftInSegment == 0 { try finishSegment(segments) }
+            guard segment == segments.count else {
+                throw TransferError.corrupt(name: name, detail: "ended in segment \(segment + 1) of \(segments.count)")
+            }
+            return nil
+        }
+    }
+
+    static func hex(_ digest: Insecure.MD5.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
+}

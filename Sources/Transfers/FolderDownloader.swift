@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import Storage
+
+/// `get -r`: every object under a container or folder into a local folder, several
+/// at once. A remote name that would land outside the folder (`..`, `/x`, `a//b`, NUL)
+/// is skipped with a message; the others go on.
+public struct FolderDownloader: Sendable {
+    public let downloader: Downloader
+    public var parallel = 4
+
+    public init(store: any ObjectStore) { downloader = Downloader(store: store) }
+
+    /// Downloads `container/prefix…` into `folder` (made if missing); `report` hears of
+    /// each skipped or failed object. Returns how many objects were written.
+    public func download(container: String, prefix: String, into folder: String, overwrite: Bool,
+                         progress: TransferProgress?, report: @escaping @Sendable (String) -> Void) async throws -> Int {
+        try LocalFolder.make(folder)
+        let store = downloader.store
+        let tally = Tally()
+        for try await page in store.objectPages(in: container, prefix: prefix) {
+            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
+            progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
+            try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
+                do {
+                    let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
+                    try await Self.fetch(object, container: container, to: folder, relative: relative, overwrite: overwrite,
+                                         downloader: downloader, progress: progress)
+                    tally.succeeded()
+                } catch let error as TransferError where error.isLocalToOneObject {
+                    tally.failed(error.description)
+                    report(error.description)
+                } catch let error as StorageError where error != .cancelled {
+                    let message = "\(object.name): \(error)"
+                    tally.failed(message)
+                    report(message)
+                }
+                progress?.finishItem()
+            }
+        }
+        let (done, failures) = tally.result
+        if let first = failures.first { throw TransferError.someFailed(failed: failures.count, of: done + failures.count, first: first) }
+        return done
+    }
+
+    static func fetch(_ object: ObjectSummary, container: String, to folder: String, relative: String, overwrite: Bool,
+                      downloader: Downloader, progress: TransferProgress?) async throws {
+        let target = folder + "/" + relative
+        if object.name.hasSuffix("/") {
+            try LocalFolder.make(target)
+            return
+        }
+        if let slash = relative.lastIndex(of: "/") { try LocalFolder.make(folder + "/" + relative[..<slash]) }
+        // HEAD, not the listing: only it tells a dynamic large object from an empty one.
+        let info = try await downloader.store.objectInfo(container: container, name: object.name)
+        progress?.nowOn(relative)
+        _ = try await downloader.download(info, to: target, overwrite: overwrite, progress: progress)
+    }
+}
+
+extension TransferError {
+    /// Failures that concern one object of many, so the rest of a folder goes on.
+    var isLocalToOneObject: Bool {
+        switch self {
+        case .exists, .local, .corrupt, .unsafeName: true
+        case .interrupted, .someFailed: false
+        }
+    }
+}
+
+/// Counts of a folder transfer, from its workers.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private var failures: [String] = []
+
+    func succeeded() { lock.withLock { done += 1 } }
+    func failed(_ message: String) { lock.withLock { failures.append(message) } }
+    var result: (Int, [String]) { lock.withLock { (done, failures) } }
+}
+
+/// Local folders and the paths remote names may take in them.
+public enum LocalFolder {
+    /// Makes `path` and its parents; a file in the way is an error.
+    public static func make(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw TransferError.local(path: path, reason: "cannot make the folder")
+        }
+    }
+
+    /// A remote name below a folder as a relative local path, refused when it could leave
+    /// the folder or cannot be a file name: `..`, `.`, empty segments, a leading `/`, NUL.
+    public static func safeRelativePath(_ relative: String, remote: String) throws -> String {
+        if relative.utf8.contains(0) { throw TransferError.unsafeName(remote, reason: "it contains NUL") }
+        var segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if relative.hasSuffix("/") { segments.removeLast() }
+        guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+            throw TransferError.unsafeName(remote, reason: "it has an empty, . or .. segment and could leave the folder")
+        }
+        return segments.joined(separator: "/")
+    }
+}

@@ -1,0 +1,128 @@
+import Crypto
+import Foundation
+import Glibc
+
+/// The local side of a download: a partial file beside the target, written, synced,
+/// then published under the target's name in one rename.
+enum LocalFile {
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// `.NAME.TAG.objsh-partial` in the target's folder; TAG tells which version of the
+    /// object (its ETag) the bytes belong to, so a changed object never continues an old file.
+    static func partialName(for target: String, etag: String) -> String {
+        let (folder, base) = split(target)
+        let tag = Insecure.MD5.hash(data: Array(etag.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        var name = "." + base + "." + tag + ".objsh-partial"
+        if name.utf8.count > 255 {
+            name = "." + Insecure.MD5.hash(data: Array(base.utf8)).map { String(format: "%02x", $0) }.joined() + "." + tag + ".objsh-partial"
+        }
+        return folder + name
+    }
+
+    /// Removes partial files an older version of the object left for `target`.
+    static func removeStalePartials(of target: String, keeping current: String) {
+        let (folder, base) = split(target)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        for name in names where name.hasPrefix("." + base + ".") && name.hasSuffix(".objsh-partial") && folder + name != current {
+            unlink(folder + name)
+        }
+    }
+
+    static func split(_ path: String) -> (folder: String, base: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    static func openForAppend(_ path: String) throws -> (descriptor: Int32, size: Int64) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw TransferError.local(path: path, reason: "is not a regular file")
+        }
+        guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw failure(path) }
+        return (descriptor, Int64(info.st_size))
+    }
+
+    static func truncate(_ descriptor: Int32, path: String) throws {
+        guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(path) }
+    }
+
+    /// Reads the first `count` bytes back, in chunks, for the verification of a resumed download.
+    static func read(_ descriptor: Int32, upTo count: Int64, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: Int64 = 0
+        while offset < count {
+            let wanted = Int(min(Int64(buffer.count), count - offset))
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { throw failure(path) }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+            offset += Int64(got)
+        }
+    }
+
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw failure(path) }
+            offset += written
+        }
+    }
+
+    /// Starts the disk writes of what a download wrote, every few MiB, so the `fsync`
+    /// before the rename has little left to wait for (and the page cache is not filled
+    /// with a file nobody reads yet).
+    struct Writeback {
+        let descriptor: Int32
+        var started: Int64
+        var written: Int64
+        static let step: Int64 = 8 << 20
+
+        init(descriptor: Int32, from offset: Int64) {
+            self.descriptor = descriptor
+            started = offset
+            written = offset
+        }
+
+        mutating func wrote(_ count: Int) {
+            written += Int64(count)
+            guard written - started >= Self.step else { return }
+            // Linux writes dirty pages of the range back before it drops them.
+            _ = posix_fadvise(descriptor, off_t(started), off_t(written - started), POSIX_FADV_DONTNEED)
+            started = written
+        }
+    }
+
+    static func sync(_ descriptor: Int32, path: String) throws {
+        guard fsync(descriptor) == 0 else { throw failure(path) }
+    }
+
+    /// Gives the finished file its name: a rename with `overwrite`, else a link that
+    /// fails if a file appeared there meanwhile (nothing is ever clobbered silently).
+    static func publish(_ partial: String, as target: String, overwrite: Bool) throws {
+        if overwrite {
+            guard rename(partial, target) == 0 else { throw failure(target) }
+            return
+        }
+        if link(partial, target) == 0 {
+            unlink(partial)
+            return
+        }
+        if errno == EEXIST { throw TransferError.exists(target) }
+        // File systems without hard links: the target was checked to be absent before.
+        guard [EPERM, EOPNOTSUPP, EXDEV, EMLINK].contains(errno), !exists(target), rename(partial, target) == 0 else {
+            throw failure(target)
+        }
+    }
+
+    static func failure(_ path: String) -> TransferError {
+        TransferError.local(path: path, reason: String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+import Storage
+
+/// What an upload needs to know of local files: the tree under a folder, a file's
+/// version (size and modification time) and the MD5 of a byte range.
+public enum LocalFiles {
+    /// The regular files under `root`, as paths relative to it, in byte order.
+    public static func files(under root: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw StorageError.unreadableFile(path: root, reason: "cannot read the folder")
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(relative)
+            }
+        }
+        return files.sorted { $0.precedesInByteOrder($1) }
+    }
+
+    /// Size and modification time (with its fraction, as python-swiftclient reads it).
+    public static func version(of path: String) throws -> LocalFileVersion {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        return LocalFileVersion(bytes: Int64(status.st_size), modified: modified)
+    }
+
+    /// The MD5 (hex) of `slice`, read 1 MiB at a time so memory stays flat.
+    public static func md5(of slice: FileSlice) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: slice.path) else {
+            throw StorageError.unreadableFile(path: slice.path, reason: "cannot open")
+        }
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(slice.offset))
+        var hash = Insecure.MD5()
+        var left = slice.length
+        while left > 0 {
+            try Task.checkCancellation()
+            guard let chunk = try handle.read(upToCount: Int(min(left, 1 << 20))), !chunk.isEmpty else {
+                throw StorageError.unreadableFile(path: slice.path, reason: "the file got shorter while being read")
+            }
+            hash.update(data: chunk)
+            left -= Int64(chunk.count)
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

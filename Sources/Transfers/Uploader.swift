@@ -1,0 +1,203 @@
+import Foundation
+import Storage
+import Synchronization
+
+/// How `upload` sends files; what the command line's options set.
+public struct UploadOptions: Sendable, Equatable {
+    /// Segment size; nil: `SegmentPlan.defaultSegmentBytes`, within the store's limits.
+    public var segmentBytes: Int64?
+    /// Segments of one file, and files of a folder, in flight at once.
+    public var parallel: Int
+    /// Keep the segments of an SLO this upload replaces.
+    public var leaveSegments: Bool
+    /// Skip objects whose size and MD5 (per segment for a large object) match already.
+    public var skipIdentical: Bool
+
+    public init(segmentBytes: Int64? = nil, parallel: Int = SegmentPlan.defaultParallel,
+                leaveSegments: Bool = false, skipIdentical: Bool = false) {
+        self.segmentBytes = segmentBytes
+        self.parallel = parallel
+        self.leaveSegments = leaveSegments
+        self.skipIdentical = skipIdentical
+    }
+}
+
+/// One local file and the object name it becomes.
+public struct UploadItem: Sendable, Equatable {
+    public var path: String
+    public var name: String
+
+    public init(path: String, name: String) {
+        self.path = path
+        self.name = name
+    }
+}
+
+/// What happened to one file.
+public enum UploadResult: Sendable, Equatable {
+    /// Stored; for a large object, how many segments it has and how many this run sent.
+    case stored(ObjectInfo, segments: Int, sent: Int)
+    /// Already there with the same size and MD5 (`--skip-identical`).
+    case skipped(name: String, bytes: Int64)
+}
+
+/// An upload stopped by Ctrl-C: what it left and how to go on.
+public struct UploadInterrupted: Error, Sendable, Equatable {
+    /// One line a file left partial, e.g. `big.iso: 3 of 16 segments stored`.
+    public var partial: [String]
+    public var filesDone: Int
+    public var filesTotal: Int
+
+    public init(partial: [String], filesDone: Int, filesTotal: Int) {
+        self.partial = partial
+        self.filesDone = filesDone
+        self.filesTotal = filesTotal
+    }
+}
+
+/// Sends local files to a store through the storage protocol only: small files in one
+/// PUT, large ones as segments several at once with the manifest last, resuming what an
+/// interrupted run left. Each object lands whole or not at all.
+public struct Uploader: Sendable {
+    let store: any ObjectStore
+    let options: UploadOptions
+    let progress: TransferProgress?
+    /// How a name shows on the progress line (escaped for the terminal by the caller).
+    let display: @Sendable (String) -> String
+
+    public init(store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil,
+                display: @escaping @Sendable (String) -> String = { $0 }) {
+        self.store = store
+        self.options = options
+        self.progress = progress
+        self.display = display
+    }
+
+    /// Uploads `items` into `container`, several files at once, telling `report` of each
+    /// in the items' order. Throws `UploadInterrupted` when cancelled.
+    public func upload(_ items: [UploadItem], into container: String,
+                       report: @escaping @Sendable (UploadResult) -> Void) async throws {
+        let limits = try await store.uploadLimits()
+        let ledger = PartialLedger()
+        let inOrder = InOrder(report)
+        do {
+            try await WorkerPool.forEach(Array(items.enumerated()), limit: items.count > 1 ? options.parallel : 1) { index, item in
+                let result = try await upload(item, into: container, limits: limits, ledger: ledger)
+                ledger.finishFile()
+                inOrder.deliver(result, at: index)
+            }
+        } catch where Task.isCancelled || error is CancellationError || (error as? StorageError) == .cancelled {
+            throw UploadInterrupted(partial: ledger.partialLines, filesDone: ledger.filesDone, filesTotal: items.count)
+        }
+    }
+
+    func upload(_ item: UploadItem, into container: String, limits: UploadLimits, ledger: PartialLedger) async throws -> UploadResult {
+        let version = try LocalFiles.version(of: item.path)
+        let plan = try SegmentPlan(fileBytes: version.bytes, requestedSegmentBytes: options.segmentBytes, limits: limits)
+        progress?.nowOn(display(item.name))
+        if options.skipIdentical, try await isIdentical(item, container: container, version: version) {
+            progress?.add(bytes: version.bytes)
+            progress?.finishItem()
+            return .skipped(name: item.name, bytes: version.bytes)
+        }
+        guard let segmentBytes = plan.segmentBytes else {
+            let info = try await store.putObject(container: container, name: item.name, fileAt: item.path, contentType: nil)
+            progress?.add(bytes: version.bytes)
+            progress?.finishItem()
+            return .stored(info, segments: 0, sent: 0)
+        }
+        let upload = try await store.beginLargeUpload(container: container, name: item.name, version: version,
+                                                      segmentBytes: segmentBytes, contentType: nil)
+        let result = try await sendSegments(plan.slices(of: item.path), of: item.name, through: upload, ledger: ledger)
+        progress?.finishItem()
+        return result
+    }
+
+    /// Sends the slices a previous run did not store (or stored with other bytes), then
+    /// the manifest; removes the replaced object's old segments unless told to keep them.
+    func sendSegments(_ slices: [FileSlice], of name: String, through upload: any LargeUpload,
+                      ledger: PartialLedger) async throws -> UploadResult {
+        let stored = try await upload.storedSegments()
+        ledger.begin(name, segments: slices.count, stored: stored.count)
+        let sent = Mutex(0)
+        let progress = self.progress
+        let records = try await WorkerPool.map(Array(slices.enumerated()), limit: options.parallel) { index, slice in
+            if let old = stored[index], old.bytes == slice.length, try LocalFiles.md5(of: slice) == old.md5 {
+                progress?.add(bytes: slice.length)
+                return old
+            }
+            let record = try await upload.putSegment(index: index, from: slice)
+            progress?.add(bytes: slice.length)
+            sent.withLock { $0 += 1 }
+            if stored[index] == nil { ledger.storedSegment(of: name) }
+            return record
+        }
+        let info = try await upload.complete(records, removingReplaced: !options.leaveSegments)
+        ledger.finish(name)
+        return .stored(info, segments: slices.count, sent: sent.withLock { $0 })
+    }
+
+    /// Whether the object has the file's size and MD5: whole, or segment by segment at
+    /// the stored object's own segment boundaries. A DLO's pieces cannot be known: never.
+    func isIdentical(_ item: UploadItem, container: String, version: LocalFileVersion) async throws -> Bool {
+        let info: ObjectInfo
+        do {
+            info = try await store.objectInfo(container: container, name: item.name)
+        } catch StorageError.noSuchObject {
+            return false
+        }
+        guard info.bytes == version.bytes else { return false }
+        guard info.largeObject != nil else {
+            return try LocalFiles.md5(of: FileSlice(path: item.path, offset: 0, length: version.bytes)) == info.etag.lowercased()
+        }
+        guard let segments = try await store.segments(ofObject: container, name: item.name) else { return false }
+        var offset: Int64 = 0
+        for segment in segments {
+            let slice = FileSlice(path: item.path, offset: offset, length: segment.bytes)
+            guard offset + segment.bytes <= version.bytes, try LocalFiles.md5(of: slice) == segment.md5.lowercased() else { return false }
+            offset += segment.bytes
+        }
+        return offset == version.bytes
+    }
+}
+
+/// Which large uploads are under way and how far, to say what an interruption left.
+final class PartialLedger: Sendable {
+    private struct State {
+        var segments: [String: (stored: Int, total: Int)] = [:]
+        var filesDone = 0
+    }
+    private let state = Mutex(State())
+
+    func begin(_ name: String, segments total: Int, stored: Int) { state.withLock { $0.segments[name] = (stored, total) } }
+    func storedSegment(of name: String) { state.withLock { $0.segments[name]?.stored += 1 } }
+    func finish(_ name: String) { _ = state.withLock { $0.segments.removeValue(forKey: name) } }
+    func finishFile() { state.withLock { $0.filesDone += 1 } }
+    var filesDone: Int { state.withLock { $0.filesDone } }
+
+    /// `NAME: 3 of 16 segments stored`, by name, for uploads left unfinished.
+    var partialLines: [String] {
+        state.withLock { state in
+            state.segments.sorted { $0.key.precedesInByteOrder($1.key) }.map { "\($0.key): \($0.value.stored) of \($0.value.total) segments stored" }
+        }
+    }
+}
+
+/// Hands results on in their items' order although the items finish in any order.
+final class InOrder<Value: Sendable>: Sendable {
+    private let state = Mutex((next: 0, waiting: [Int: Value]()))
+    private let receive: @Sendable (Value) -> Void
+
+    init(_ receive: @escaping @Sendable (Value) -> Void) { self.receive = receive }
+
+    func deliver(_ value: Value, at index: Int) {
+        // `receive` runs under the lock, so two workers cannot interleave their batches.
+        state.withLock { state in
+            state.waiting[index] = value
+            while let next = state.waiting.removeValue(forKey: state.next) {
+                receive(next)
+                state.next += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Runs jobs with at most `limit` at once: the one worker model of every transfer
+/// (segments of one object, objects of a folder, batches of a delete).
+public enum WorkerPool {
+    /// Runs `body` for every item, `limit` at a time, in the items' order of starting.
+    /// The first failure cancels the jobs still running and is thrown.
+    public static func forEach<Item: Sendable>(_ items: some Sequence<Item>, limit: Int,
+                                               _ body: @escaping @Sendable (Item) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for item in items {
+                if running >= max(1, limit) {
+                    try await group.next()
+                    running -= 1
+                }
+                try Task.checkCancellation()
+                group.addTask { try await body(item) }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// As `forEach`, collecting each job's result in the items' order.
+    public static func map<Item: Sendable, Result: Sendable>(_ items: [Item], limit: Int,
+                                                           _ body: @escaping @Sendable (Item) async throws -> Result) async throws -> [Result] {
+        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+            var results = [Result?](repeating: nil, count: items.count)
+            var next = 0
+            var running = 0
+            while next < items.count || running > 0 {
+                while next < items.count && running < max(1, limit) {
+                    let index = next
+                    group.addTask { (index, try await body(items[index])) }
+                    next += 1
+                    running += 1
+                }
+                if let (index, result) = try await group.next() {
+                    results[index] = result
+                    running -= 1
+                }
+            }
+            return results.map { $0! }
+        }
+    }
+}

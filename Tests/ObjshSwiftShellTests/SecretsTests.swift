@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// No key, token or key_command output appears in any byte objsh writes, whatever
+/// happens: success, each kind of failure, --debug, config warnings.
+final class SecretsTests: XCTestCase {
+    private var home = ""
+
+    override func setUp() async throws {
+        home = NSTemporaryDirectory() + "objsh-secrets-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    func testNoSecretInAnyOutput() throws {
+        let server = try ObjshRun.server()
+        let live = try SwiftByHand()
+        let fakeToken = "AUTH_tk5ecret0token0that0must0never0show"
+        let wrongKey = "wrong-key-5ecret-must-never-show"
+        // A world-readable config with keys: objsh warns, and the warning names no key.
+        let config = """
+        [cluster viacommand]
+        type = swift
+        auth_url = \(server.auth)
+        user = \(server.user)
+        key_command = printf %s '\(server.key)'
+
+        [cluster wrongkey]
+        type = swift
+        auth_url = \(server.auth)
+        user = \(server.user)
+        key = \(wrongKey)
+
+        [cluster stale]
+        type = swift
+        auth_url = \(server.auth)
+        user = \(server.user)
+        key = \(server.key)
+        storage_url = \(live.storageURL)
+        token = \(fakeToken)
+
+        [cluster unreachable]
+        type = swift
+        storage_url = http://127.0.0.1:1/v1/AUTH_x
+        token = \(fakeToken)
+        """
+        let scripts: [[String]] = [
+            ["--cluster", "env", "--debug", "-c", "ls\ncd nope\ninfo /nope/x\nmkdir secret-test-c\nls /secret-test-c\nrm -r /secret-test-c"],
+            ["--cluster", "viacommand", "--debug", "-c", "ls\npwd"],
+            ["--cluster", "wrongkey", "--debug", "-c", "ls"],
+            ["--cluster", "stale", "--debug", "-c", "ls"],
+            ["--cluster", "unreachable", "--debug", "-c", "ls"],
+            ["--cluster", "env", "-c", "cluster\ncluster wrongkey\ncluster unreachable\ncluster viacommand\nls"],
+            ["--cluster", "env", "--on-error", "continue", "-c", "cluster wrongkey\nls\nhelp\nexit 3"],
+        ]
+        var checked = 0
+        for arguments in scripts {
+            let run = try ObjshRun.run(arguments, config: config, home: home, configMode: 0o644)
+            let text = run.output + run.errors
+            checked += text.utf8.count
+            XCTAssertTrue(run.errors.contains("is readable by others and holds a key"), "the config warning is missing")
+            for secret in [server.key, live.token, fakeToken, wrongKey] {
+                XCTAssertFalse(text.contains(secret), "\(arguments): a secret was printed:\n\(text)")
+            }
+        }
+        // The env cluster from a pre-issued token: OS_STORAGE_URL and OS_AUTH_TOKEN.
+        let tokenRun = try ObjshRun.run(["--cluster", "env", "--debug", "-c", "ls"], home: home,
+                                        extraEnvironment: ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "",
+                                                           "OS_STORAGE_URL": live.storageURL, "OS_AUTH_TOKEN": live.token])
+        checked += (tokenRun.output + tokenRun.errors).utf8.count
+        XCTAssertFalse((tokenRun.output + tokenRun.errors).contains(live.token), tokenRun.errors)
+        XCTAssertTrue(tokenRun.errors.contains("X-Auth-Token: <redacted>"), tokenRun.errors)
+        print("secrets: \(checked) bytes of output checked, 0 secrets seen")
+    }
+}

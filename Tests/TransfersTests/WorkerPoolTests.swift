@@ -1,0 +1,41 @@
+import Synchronization
+import Transfers
+import XCTest
+
+final class WorkerPoolTests: XCTestCase {
+    func testNeverRunsMoreThanTheLimitAndKeepsTheOrderOfResults() async throws {
+        let running = Mutex(0)
+        let highest = Mutex(0)
+        let results = try await WorkerPool.map(Array(0..<40), limit: 3) { item -> Int in
+            let now = running.withLock { $0 += 1; return $0 }
+            highest.withLock { $0 = max($0, now) }
+            await Task.yield()
+            running.withLock { $0 -= 1 }
+            return item * 2
+        }
+        XCTAssertEqual(results, (0..<40).map { $0 * 2 })
+        XCTAssertLessThanOrEqual(highest.withLock { $0 }, 3)
+    }
+
+    func testTheFirstFailureStopsTheRest() async throws {
+        struct Failure: Error {}
+        let started = Mutex(0)
+        do {
+            try await WorkerPool.forEach(0..<1_000, limit: 2) { item in
+                started.withLock { $0 += 1 }
+                if item == 5 { throw Failure() }
+                await Task.yield()
+            }
+            XCTFail("the failure was not thrown")
+        } catch is Failure {}
+        XCTAssertLessThan(started.withLock { $0 }, 1_000, "jobs went on after the failure")
+    }
+
+    func testProgressLineSaysDoneTotalRateAndTimeLeft() {
+        let progress = TransferProgress(name: "big.iso", bytesTotal: 4 << 30, itemsTotal: 3)
+        progress.add(bytes: 1 << 30)
+        progress.finishItem()
+        let line = progress.line(at: progress.started + .seconds(2))
+        XCTAssertEqual(line, "big.iso  1.0 GiB / 4.0 GiB  512.0 MiB/s  0:06 left  1/3 files")
+    }
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# bench/transfer-upload.sh [DIR]
+#
+# Upload speed and memory against one swift-server started here (DIR, default a new
+# temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
+# so a 200 MB file can go in one PUT. Set OBJSH_SWIFT_*_PORT to free ports first.
+#   200 MB, one object:  curl -T (the floor) | objsh upload | swift upload
+#   1 GiB as an SLO:     objsh upload (its defaults) | swift upload -S SAME_SIZE (its
+#                        default threads) | curl PUTs of the same segments, as many in
+#                        parallel as objsh, then the manifest (the floor)
+# Each byte count is checked once before timing. Prints min and median wall seconds of
+# RUNS runs (default 5, after one warm-up) and each objsh run's peak RSS
+# (/usr/bin/time -v, largest over the runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-5}
+SWIFT=/opt/swift/usr/bin/swift
+OWN_DIR=""
+if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-XXXXXX); OWN_DIR=$DIR; fi
+WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
+cleanup() {
+  scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
+  [ -n "$OWN_DIR" ] && rm -rf "$OWN_DIR"
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/null
+# shellcheck disable=SC1091
+. "$DIR/env"
+"$SWIFT" build -c release --product objsh >/dev/null
+OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+# Debian's python3-swiftclient, called so the Swift toolchain's `swift` is never taken for it.
+SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell -A "$OBJSH_TEST_SWIFT_AUTH" -U "$OBJSH_TEST_SWIFT_USER" -K "$OBJSH_TEST_SWIFT_KEY")
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+
+SMALL=$WORK/f200; BIG=$WORK/f1g
+head -c 200000000 /dev/urandom > "$SMALL"
+head -c 1073741824 /dev/urandom > "$BIG"
+SEGMENT=$((64 << 20)) PARALLEL=4   # objsh's defaults (Sources/Transfers/SegmentPlan.swift)
+mkdir -p "$WORK/parts" && split -b "$SEGMENT" -d -a 8 "$BIG" "$WORK/parts/"
+
+hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
+TOKEN=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); URL=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
+curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench" -o /dev/null
+curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench_segments" -o /dev/null
+
+curl_put() { curl -sf -T "$SMALL" -H "X-Auth-Token: $TOKEN" "$URL/bench/curl200" -o /dev/null; }
+objsh_put() { /usr/bin/time -v -a -o "$RSS.objsh_put" "$OBJSH" -q --cluster env -c "cd bench; upload $SMALL objsh200" >/dev/null; }
+swift_put() { "${SWIFTCLIENT[@]}" upload bench "$SMALL" --object-name swift200 >/dev/null; }
+curl_slo() { # the segments, PARALLEL at once, then the manifest
+  ls "$WORK/parts" | xargs -P "$PARALLEL" -I{} curl -sf -T "$WORK/parts/{}" -H "X-Auth-Token: $TOKEN" "$URL/bench_segments/curl1g/{}" -o /dev/null
+  local manifest="[" sep="" part
+  for part in $(ls "$WORK/parts"); do
+    manifest+="$sep{\"path\":\"/bench_segments/curl1g/$part\",\"size_bytes\":$(stat -c %s "$WORK/parts/$part")}"; sep=","
+  done
+  curl -sf -X PUT -H "X-Auth-Token: $TOKEN" --data-binary "$manifest]" "$URL/bench/curl1g?multipart-manifest=put" -o /dev/null
+}
+objsh_slo() { /usr/bin/time -v -a -o "$RSS.objsh_slo" "$OBJSH" -q --cluster env -c "cd bench; upload $BIG objsh1g" >/dev/null; }
+swift_slo() { "${SWIFTCLIENT[@]}" upload -S "$SEGMENT" bench "$BIG" --object-name swift1g >/dev/null; }
+
+RSS=$WORK/rss   # objsh runs append /usr/bin/time -v reports here (peak RSS)
+size_of() { curl -sf -I -H "X-Auth-Token: $TOKEN" "$URL/bench/$1" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p'; }
+check() { # name bytes fn: runs fn once and checks the object's size
+  "$3"; local got; got=$(size_of "$1")
+  [ "$got" = "$2" ] || { echo "bench: $3 stored $1 with ${got:-no} bytes, not $2" >&2; exit 1; }
+}
+check curl200 200000000 curl_put; check objsh200 200000000 objsh_put; check swift200 200000000 swift_put
+check curl1g 1073741824 curl_slo; check objsh1g 1073741824 objsh_slo; check swift1g 1073741824 swift_slo
+
+seconds() { # runs function $1 once; prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+measure() { # fn: prints "fn min median" from RUNS runs after one warm-up
+  local times=(); seconds "$1" >/dev/null; rm -f "$RSS.$1"
+  for _ in $(seq "$RUNS"); do times+=("$(seconds "$1")"); done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+}
+report() { # lines "label min median"; ratios to the first (the floor) and to the third
+  awk '{l[NR]=$1; mn[NR]=$2; md[NR]=$3} END{for(i=1;i<=NR;i++) printf "  %-10s min %7.3f s  median %7.3f s  x%.2f of %s  x%.2f of %s\n", l[i], mn[i], md[i], md[i]/md[1], l[1], md[i]/md[3], l[3]}'
+}
+peak() { awk '/Maximum resident set size/{if($6>m)m=$6} END{printf "%.1f MB", m/1024}' "$RSS.$1"; }
+
+echo "== 200 MB, one object ($RUNS runs each)"
+{ measure curl_put; measure objsh_put; measure swift_put; } | report
+echo "== 1 GiB as an SLO, $((SEGMENT >> 20)) MiB segments ($RUNS runs each)"
+{ measure curl_slo; measure objsh_slo; measure swift_slo; } | report
+echo "== peak RSS of objsh: 200 MB $(peak objsh_put), 1 GiB SLO $(peak objsh_slo)"

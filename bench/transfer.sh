@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# bench/transfer.sh [DIR]
+#
+# Download and delete speed against one running swift-server (DIR, default
+# /tmp/objsh-swift; started if it is not running), release build, RUNS runs each:
+#   - a 200 MB object fetched to a local file: curl (the floor), objsh get, and
+#     python-swiftclient's swift download; each result's MD5 is checked once first;
+#   - rm -r of a 2,000-object container (seeded again before every run, untimed):
+#     objsh vs swift delete CONTAINER.
+# Prints min and median wall seconds, the ratio of each median to the first line's,
+# and objsh's peak RSS (the largest of its runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DIR=${1:-/tmp/objsh-swift}
+RUNS=${RUNS:-5}
+SWIFT=/opt/swift/usr/bin/swift
+
+scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
+# shellcheck disable=SC1091
+. "$DIR/env"
+python3 -c 'import swiftclient' 2>/dev/null || /usr/bin/python3 -c 'import swiftclient' \
+  || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-swiftclient >/dev/null
+"$SWIFT" build -c release --product objsh >/dev/null
+OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
+WORK=$(mktemp -d /tmp/objsh-bench-XXXXXX)
+trap 'rm -rf "$WORK" "$XDG_CONFIG_HOME"' EXIT
+
+hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
+TOKEN=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); URL=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
+SOURCE=$DIR/bench-200mb.bin
+[ -s "$SOURCE" ] || head -c 200000000 /dev/urandom > "$SOURCE"
+MD5=$(md5sum < "$SOURCE" | cut -d' ' -f1)
+curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer" >/dev/null
+curl -sf -X PUT -H "X-Auth-Token: $TOKEN" -T "$SOURCE" "$URL/bench-transfer/200mb.bin" >/dev/null
+
+seconds() { # runs "$@" once, prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+summary() { # label: the times on stdin → "label min median"
+  sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+}
+report() { # lines "label min median"; each median's ratio to the first line's
+  awk 'NR==1{f=$3; n=$1} {printf "  %-24s min %7.3f s  median %7.3f s  ×%.2f of %s\n", $1, $2, $3, $3/f, n}'
+}
+fresh() { rm -rf "$WORK/out" && mkdir -p "$WORK/out"; }
+get_curl() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" -o "$WORK/out/200mb.bin" "$URL/bench-transfer/200mb.bin"; }
+get_objsh() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get /bench-transfer/200mb.bin"; }
+get_swift() { fresh; (cd "$WORK/out" && "${SWIFTCLIENT[@]}" download bench-transfer 200mb.bin); }
+check() { "$@" >/dev/null 2>&1; [ "$(md5sum < "$WORK/out/200mb.bin" | cut -d' ' -f1)" = "$MD5" ] || { echo "bench: $1 gave other bytes" >&2; exit 1; }; }
+for tool in get_curl get_objsh get_swift; do check "$tool"; done
+echo "== get a 200 MB object ($RUNS runs each)"
+{
+  for tool in get_curl get_objsh get_swift; do
+    for _ in $(seq "$RUNS"); do seconds "$tool"; done | summary "${tool#get_}"
+  done
+} | report
+rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
+echo "  objsh get peak RSS: $((rss / 1024)) MB"
+
+seed() { scripts/swift-seed "$DIR" bench-rm 2000 >/dev/null; }
+rm_objsh() { "$OBJSH" -q --cluster env -c 'rm -r /bench-rm'; }
+rm_swift() { "${SWIFTCLIENT[@]}" delete bench-rm; }
+echo "== rm -r of 2,000 objects and their container ($RUNS runs each, seeding untimed)"
+{
+  for tool in rm_swift rm_objsh; do
+    for _ in $(seq "$RUNS"); do seed; seconds "$tool"; done | summary "${tool#rm_}"
+  done
+} | report
+seed
+rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c 'rm -r /bench-rm' 2>&1 >/dev/null | tail -1)
+echo "  objsh rm -r peak RSS: $((rss / 1024)) MB"
