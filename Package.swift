@@ -53,9 +53,13 @@ let package = Package(
         .testTarget(name: "ObjshCLITests"),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
-        .testTarget(name: "StorageOpenStackTests", dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
+        // Starts scripts/fault-proxy between a client and the real Swift server.
+        .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
+        .testTarget(name: "StorageOpenStackTests",
+                    dependencies: ["StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "FaultProxyHarness"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
-        .testTarget(name: "ObjshSwiftShellTests", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "ObjshSwiftShellTests",
+                    dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),

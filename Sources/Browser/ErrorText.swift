@@ -24,6 +24,7 @@ public enum ErrorText {
         case .server(let status, let message): "server error \(status)" + (message.isEmpty ? "" : ": \(message)")
         case .unreachable(let message): "server unreachable: \(message)"
         case .timedOut(let message): "timed out: \(message)"
+        case .invalidResponse(let message): "invalid answer from the server: \(message)"
         case .checksumMismatch(let expected, let actual):
             "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
         case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"

@@ -82,6 +82,7 @@ public final class InfoPane: StoragePane {
                 fields += try await dynamicSegmentFields(segments)
             case nil: break
             }
+            if let problem = info.metadataProblem { fields.append(InfoField("Metadata", "not readable: \(problem)")) }
             return .fields(fields + Self.metadataFields(info.metadata))
         }
     }

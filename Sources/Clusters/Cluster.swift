@@ -20,9 +20,14 @@ public struct SwiftEndpoint: Sendable, Equatable {
     public var token: String?
     /// Skip TLS certificate verification (`--insecure`).
     public var insecure: Bool
+    /// Seconds to wait for a connection (`connect_timeout`); nil for the default.
+    public var connectTimeout: Double?
+    /// Seconds an answer may stall with no byte arriving (`read_timeout`); nil for the default.
+    public var readTimeout: Double?
 
     public init(authURL: String? = nil, user: String? = nil, key: String? = nil, keyCommand: String? = nil,
-                storageURL: String? = nil, token: String? = nil, insecure: Bool = false) {
+                storageURL: String? = nil, token: String? = nil, insecure: Bool = false,
+                connectTimeout: Double? = nil, readTimeout: Double? = nil) {
         self.authURL = authURL
         self.user = user
         self.key = key
@@ -30,6 +35,8 @@ public struct SwiftEndpoint: Sendable, Equatable {
         self.storageURL = storageURL
         self.token = token
         self.insecure = insecure
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
     }
 }
 

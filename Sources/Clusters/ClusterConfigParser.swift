@@ -12,7 +12,8 @@
 ///     path = ~/backup
 ///
 /// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
-/// `token` and `insecure = true|false`; file clusters take `path`.
+/// `token`, `insecure = true|false` and `connect_timeout`/`read_timeout` (seconds);
+/// file clusters take `path`.
 public struct ClusterConfigParser {
     /// The file's path, for messages.
     public let path: String
@@ -25,7 +26,8 @@ public struct ClusterConfigParser {
     }
 
     /// Keys each type accepts; `type` is accepted by both.
-    static let swiftKeys: Set<String> = ["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure"]
+    static let swiftKeys: Set<String> = ["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
+                                             "connect_timeout", "read_timeout"]
     static let fileKeys: Set<String> = ["type", "path"]
 
     /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
@@ -105,7 +107,9 @@ public struct ClusterConfigParser {
         }
         let endpoint = SwiftEndpoint(authURL: value("auth_url"), user: value("user"), key: value("key"),
                                      keyCommand: value("key_command"), storageURL: value("storage_url"),
-                                     token: value("token"), insecure: insecure)
+                                     token: value("token"), insecure: insecure,
+                                     connectTimeout: try seconds(section, "connect_timeout"),
+                                     readTimeout: try seconds(section, "read_timeout"))
         if endpoint.key != nil && endpoint.keyCommand != nil {
             throw invalid(section.values["key_command"]!.line, "set key or key_command, not both")
         }
@@ -114,6 +118,15 @@ public struct ClusterConfigParser {
             throw invalid(section.line, "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         return endpoint
+    }
+
+    /// A timeout key's value: seconds, more than 0 and at most a day.
+    private func seconds(_ section: ClusterConfigSection, _ key: String) throws -> Double? {
+        guard let entry = section.values[key] else { return nil }
+        guard let value = Double(entry.value), value.isFinite, value > 0, value <= 86_400 else {
+            throw invalid(entry.line, "\(key) is a number of seconds (more than 0, at most 86400), not \"\(entry.value)\"")
+        }
+        return value
     }
 
     private func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {

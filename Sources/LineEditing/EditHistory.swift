@@ -13,7 +13,21 @@ final class EditHistory {
         self.file = file
         clineedit_history_setsize(handle, size)
         clineedit_history_setunique(handle, 1)
-        if let file { clineedit_history_load(handle, file) }
+        if let file {
+            clineedit_history_load(handle, file)
+            Self.removeAbandonedTemporaries(of: file)
+        }
+    }
+
+    /// A run killed while it saved leaves `FILE.tmp.PID`; the file itself is whole (the
+    /// rename never happened), so what such a dead run left is only litter.
+    static func removeAbandonedTemporaries(of file: String) {
+        let directory = (file as NSString).deletingLastPathComponent
+        let prefix = (file as NSString).lastPathComponent + ".tmp."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
     }
 
     deinit { history_end(handle) }

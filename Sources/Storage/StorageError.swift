@@ -18,6 +18,9 @@ public enum StorageError: Error, Sendable, Equatable {
     case unreachable(String)
     /// The server stopped answering.
     case timedOut(String)
+    /// The server answered, but with something that is not valid HTTP (e.g. a
+    /// non-ASCII header name); another try would get the same.
+    case invalidResponse(String)
     /// The bytes stored differ from the bytes sent; nothing was kept.
     case checksumMismatch(expected: String, actual: String)
     /// The object changed since it was first read (its ETag is no longer the one given).

@@ -125,7 +125,11 @@ public struct ObjectInfo: Sendable, Equatable {
     public var lastModified: Date?
     public var metadata: [String: String]
     public var largeObject: LargeObjectKind?
-    public init(container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil, metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil) {
+    /// Why the object's metadata could not be read, when it could not (the other
+    /// fields then come from the container listing); nil when all is known.
+    public var metadataProblem: String?
+    public init(container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
+                metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil) {
         self.container = container
         self.name = name
         self.bytes = bytes
@@ -134,5 +138,6 @@ public struct ObjectInfo: Sendable, Equatable {
         self.lastModified = lastModified
         self.metadata = metadata
         self.largeObject = largeObject
+        self.metadataProblem = metadataProblem
     }
 }

@@ -4,13 +4,20 @@ import NIOCore
 import Storage
 import Synchronization
 
-/// The MD5 of the bytes sent by the latest try of an upload.
+/// The MD5 of the bytes sent by the latest try of an upload, and of the whole file
+/// once a try has read it to the end.
 final class UploadDigest: Sendable {
     private let state = Mutex(Insecure.MD5())
+    private let whole = Mutex<String?>(nil)
 
     func restart() { state.withLock { $0 = Insecure.MD5() } }
     func update(_ bytes: UnsafeRawBufferPointer) { state.withLock { $0.update(bufferPointer: bytes) } }
     var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
+
+    /// Called when a try has sent the last byte of the file.
+    func finishWholeFile() { let sum = hex; whole.withLock { $0 = sum } }
+    /// The MD5 of the whole file, when some try sent all of it (so the server may hold it).
+    var wholeFileHex: String? { whole.withLock { $0 } }
 }
 
 private extension String {
@@ -49,6 +56,7 @@ struct FileUploadBody: AsyncSequence, Sendable {
             let wanted = isSlice ? Int(Swift.min(Int64(FileUploadBody.chunkSize), expectedBytes - sent)) : FileUploadBody.chunkSize
             guard let chunk = try reader.read(upTo: wanted) else {
                 guard sent == expectedBytes else { throw changed() }
+                digest.finishWholeFile()
                 return nil
             }
             sent += Int64(chunk.count)

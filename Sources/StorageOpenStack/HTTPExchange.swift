@@ -9,6 +9,13 @@ struct HTTPExchangeRequest: Sendable {
     var url: String
     var headers: HTTPHeaders = [:]
     var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+
+    /// Whether sending the request again can do no harm: the methods whose second
+    /// try leaves the same state as the first (a PUT re-sends its whole body, made
+    /// anew from the file, and the caller checks the ETag of what was stored).
+    var isIdempotent: Bool {
+        [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
+    }
 }
 
 /// A complete response: status, headers and the whole (small) body.
@@ -33,28 +40,41 @@ struct HTTPExchange: Sendable {
     let options: SwiftStoreOptions
     let log: (@Sendable (String) -> Void)?
 
-    /// Sends `request`, retrying connection breaks, 5xx and 429; failures are `StorageError`s.
+    /// Sends `request`, retrying connection breaks (resets, answers cut short), 5xx and
+    /// 429 when the request is idempotent, within the policy's tries and total wait;
+    /// failures are `StorageError`s.
     func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
         var failedTries = 0
+        var waited = 0.0
         while true {
+            let reason: String
+            var retryAfter: Double?
             do {
                 let response = try await sendOnce(request)
-                guard RetryPolicy.isRetryable(status: response.status),
-                      let wait = options.retry.delay(afterFailedTry: failedTries + 1,
-                                                     retryAfter: RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After")),
-                                                     unitRandom: Double.random(in: 0..<1))
-                else { return response }
-                failedTries += 1
-                try await pause(seconds: wait)
+                guard request.isIdempotent, RetryPolicy.isRetryable(status: response.status) else { return response }
+                reason = "status \(response.status)"
+                retryAfter = RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After"))
+                if !canRetry(afterFailedTry: failedTries + 1, retryAfter: retryAfter, waited: waited) { return response }
             } catch {
                 let failure = classify(error, url: request.url)
-                guard failure.isRetryable,
-                      let wait = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
-                else { throw failure.error }
-                failedTries += 1
-                try await pause(seconds: wait)
+                guard request.isIdempotent, failure.isRetryable,
+                      canRetry(afterFailedTry: failedTries + 1, retryAfter: nil, waited: waited) else { throw failure.error }
+                reason = failure.reason
             }
+            failedTries += 1
+            let wait = options.retry.delay(afterFailedTry: failedTries, retryAfter: retryAfter, unitRandom: Double.random(in: 0..<1)) ?? 0
+            let allowed = max(0, min(wait, options.retry.maximumTotalWait - waited))
+            log?("retry: \(request.method.rawValue) \(request.url) after \(reason); try \(failedTries + 1) of "
+                 + "\(options.retry.maximumTries) in \(Int(allowed * 1000)) ms")
+            try await pause(seconds: allowed)
+            waited += allowed
         }
+    }
+
+    /// Whether the policy leaves a try after `failedTry`, and the total wait is not used up.
+    private func canRetry(afterFailedTry failedTry: Int, retryAfter: Double?, waited: Double) -> Bool {
+        options.retry.delay(afterFailedTry: failedTry, retryAfter: retryAfter, unitRandom: 0) != nil
+            && waited < options.retry.maximumTotalWait
     }
 
     private func sendOnce(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {

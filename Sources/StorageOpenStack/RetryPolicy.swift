@@ -7,12 +7,16 @@ public struct RetryPolicy: Sendable, Equatable {
     public var initialBackoff: Double
     /// No wait is ever longer than this, `Retry-After` included.
     public var maximumBackoff: Double
+    /// The waits of one request add up to at most this many seconds; then the last answer stands.
+    public var maximumTotalWait: Double
 
-    /// Five tries, starting at one second and capped at 32, like python-swiftclient.
-    public init(maximumTries: Int = 5, initialBackoff: Double = 1, maximumBackoff: Double = 32) {
+    /// Five tries, starting at one second and capped at 32, like python-swiftclient,
+    /// and at most 60 s of waiting in all.
+    public init(maximumTries: Int = 5, initialBackoff: Double = 1, maximumBackoff: Double = 32, maximumTotalWait: Double = 60) {
         self.maximumTries = maximumTries
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff
+        self.maximumTotalWait = maximumTotalWait
     }
 
     /// Whether an HTTP status is worth another try: 5xx (the server's trouble) and 429 (slow down).

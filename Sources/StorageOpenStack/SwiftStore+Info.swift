@@ -15,7 +15,14 @@ extension SwiftStore {
     }
 
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        let response = try await send(.HEAD, path: try Self.objectPath(container, name))
+        let response: HTTPExchangeResponse
+        do {
+            response = try await send(.HEAD, path: try Self.objectPath(container, name))
+        } catch StorageError.invalidResponse(let problem) {
+            // The headers cannot be parsed (e.g. a non-ASCII metadata key); the
+            // listing still knows the size, type, date and MD5.
+            return try await listedInfo(container: container, name: name, problem: problem)
+        }
         if response.status == 404 {
             // Swift answers 404 for both; tell which one is missing.
             if try await containerIsMissing(container) { throw StorageError.noSuchContainer(container) }
@@ -23,6 +30,22 @@ extension SwiftStore {
         }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         return SwiftHeaders.objectInfo(response.headers, container: container, name: name)
+    }
+
+    /// What the container listing says of one object, with `metadataProblem` set.
+    func listedInfo(container: String, name: String, problem: String) async throws -> ObjectInfo {
+        // The exact name sorts first among the names it prefixes.
+        let response = try await send(.GET, path: try Self.containerPath(container),
+                                      query: Self.listingQuery(ListingQuery(prefix: name, limit: 1), delimiter: nil))
+        if response.status == 404 { throw StorageError.noSuchContainer(container) }
+        guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        guard let row = try Self.decode([SwiftObjectRow].self, from: response).first, row.name == name else {
+            throw StorageError.invalidResponse(problem)
+        }
+        return ObjectInfo(container: container, name: name, bytes: row.bytes ?? 0,
+                          contentType: row.contentType ?? "application/octet-stream", etag: row.hash ?? "",
+                          lastModified: row.lastModified.flatMap(SwiftDates.listing),
+                          metadataProblem: problem)
     }
 
     func containerIsMissing(_ container: String) async throws -> Bool {

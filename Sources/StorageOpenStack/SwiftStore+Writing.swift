@@ -28,11 +28,20 @@ extension SwiftStore {
         let size = try Self.regularFileSize(source)
         let digest = UploadDigest()
         let type = contentType ?? ContentType.guess(forName: name)
-        let response = try await send(.PUT, path: path, headers: ["Content-Type": type]) {
-            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+        let response: HTTPExchangeResponse
+        do {
+            response = try await send(.PUT, path: path, headers: ["Content-Type": type]) {
+                .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+            }
+            if response.status == 404 { throw StorageError.noSuchContainer(container) }
+            guard response.status == 201 else { throw Self.unexpected(response) }
+        } catch let failure as StorageError {
+            if let stored = await storedAfterFailure(failure, path: path, digest: digest, size: size) {
+                return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored.etag,
+                                  lastModified: stored.lastModified)
+            }
+            throw failure
         }
-        if response.status == 404 { throw StorageError.noSuchContainer(container) }
-        guard response.status == 201 else { throw Self.unexpected(response) }
         let sent = digest.hex
         let stored = SwiftHeaders.etag(response.headers) ?? ""
         guard stored == sent else {
@@ -42,6 +51,21 @@ extension SwiftStore {
         }
         return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored,
                           lastModified: SwiftHeaders.lastModified(response.headers))
+    }
+
+    /// The object's info when an upload whose answer was lost (reset, cut, timed out)
+    /// did store the whole file: Swift keeps an object only when all its bytes came,
+    /// so the same size and MD5 prove it is ours. Nil when it is not there.
+    func storedAfterFailure(_ failure: StorageError, path: String, digest: UploadDigest, size: Int64) async -> ObjectInfo? {
+        switch failure {
+        case .unreachable, .timedOut: break
+        case .server(let status, _) where status >= 500: break
+        default: return nil
+        }
+        guard let sent = digest.wholeFileHex,
+              let head = try? await send(.HEAD, path: path), head.status == 200 else { return nil }
+        let info = SwiftHeaders.objectInfo(head.headers, container: "", name: "")
+        return info.etag == sent && info.bytes == size ? info : nil
     }
 
     /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.

@@ -32,9 +32,10 @@ public final class SwiftStore: ObjectStore, Sendable {
         guard canLogIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
+        // The idle limit holds both ways: a server that stops reading an upload stalls it too.
+        let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
         var configuration = HTTPClient.Configuration(
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)),
-                           read: .milliseconds(Int64(options.readTimeout * 1000))))
+            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
         // A refused connection would otherwise be retried until the deadline; our own policy decides.
         configuration.connectionPool.retryConnectionEstablishment = false
         var warnings: [String] = []

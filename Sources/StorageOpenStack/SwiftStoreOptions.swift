@@ -2,7 +2,8 @@
 public struct SwiftStoreOptions: Sendable {
     /// Seconds to wait for a TCP (and TLS) connection.
     public var connectTimeout: Double
-    /// Seconds a response may stall, with no byte arriving, before the request fails.
+    /// Seconds a response may stall, with no byte arriving (or an upload, with no byte
+    /// taken), before the request fails.
     public var readTimeout: Double
     /// Retries of connection breaks, 5xx and 429 answers.
     public var retry: RetryPolicy

@@ -1,15 +1,25 @@
 import AsyncHTTPClient
 import Glibc
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Storage
 
 /// What a failed HTTP exchange means for the user, and whether another try may help.
 struct TransportFailure: Error {
     var error: StorageError
-    /// A connection that broke after it was made (reset, closed) may work the next time;
-    /// a refused connection or a timeout already took its time and is reported at once.
+    /// A connection that broke after it was made (reset, closed, an answer cut short)
+    /// may work the next time; a refused connection or a timeout already took its
+    /// time, and an answer that is not HTTP would come again, so those are reported at once.
     var isRetryable: Bool
+
+    /// The failure in a few words, for the retry line of `--debug`.
+    var reason: String {
+        switch error {
+        case .unreachable(let message), .timedOut(let message), .invalidResponse(let message), .io(let message): message
+        default: "\(error)"
+        }
+    }
 
     /// Classifies an error thrown by the HTTP client for a request to `target` (`host:port`).
     static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double) -> TransportFailure {
@@ -27,17 +37,35 @@ struct TransportFailure: Error {
                 return classify(first.error, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout)
             }
         }
+        if let parser = error as? HTTPParserError { return classify(parser, target: target) }
         if let io = error as? IOError { return classify(errno: io.errnoCode, target: target) }
         if let channel = error as? ChannelError, case .connectTimeout = channel {
             return TransportFailure(error: .timedOut("cannot connect to \(target) within \(seconds(connectTimeout))"), isRetryable: false)
         }
-        return TransportFailure(error: .unreachable("request to \(target) failed: \(error)"), isRetryable: false)
+        // Not known to be a network failure, so not called one.
+        return TransportFailure(error: .io("request to \(target) failed: \(error)"), isRetryable: false)
+    }
+
+    /// The server's bytes broke off (a body cut short) or were not HTTP at all.
+    private static func classify(_ error: HTTPParserError, target: String) -> TransportFailure {
+        switch error {
+        case .invalidEOFState, .closedConnection:
+            return TransportFailure(error: .unreachable("\(target) closed the connection in the middle of an answer"), isRetryable: true)
+        case .invalidHeaderToken:
+            return TransportFailure(error: .invalidResponse("\(target) sent a header that is not valid HTTP (\(error))"),
+                                    isRetryable: false)
+        default:
+            return TransportFailure(error: .invalidResponse("\(target) sent an answer that is not valid HTTP (\(error))"),
+                                    isRetryable: false)
+        }
     }
 
     private static func classify(_ error: HTTPClientError, target: String, readTimeout: Double, connectTimeout: Double) -> TransportFailure {
         switch error {
         case .readTimeout:
             return TransportFailure(error: .timedOut("\(target) sent nothing for \(seconds(readTimeout))"), isRetryable: false)
+        case .writeTimeout:
+            return TransportFailure(error: .timedOut("\(target) took no bytes of the request for \(seconds(readTimeout))"), isRetryable: false)
         case .connectTimeout:
             return TransportFailure(error: .timedOut("cannot connect to \(target) within \(seconds(connectTimeout))"), isRetryable: false)
         case .deadlineExceeded:
@@ -49,7 +77,7 @@ struct TransportFailure: Error {
         case .bodyLengthMismatch:
             return TransportFailure(error: .io("the local file changed size while it was sent"), isRetryable: false)
         default:
-            return TransportFailure(error: .unreachable("request to \(target) failed: \(error)"), isRetryable: false)
+            return TransportFailure(error: .io("request to \(target) failed: \(error)"), isRetryable: false)
         }
     }
 

@@ -33,7 +33,10 @@ final class StoreFactory: Sendable {
         case .swift(var endpoint):
             endpoint.insecure = endpoint.insecure || insecure
             let log: (@Sendable (String) -> Void)? = debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
-            let store = try SwiftStore(endpoint: endpoint, name: cluster.name, log: log)
+            var options = SwiftStoreOptions()
+            if let seconds = endpoint.connectTimeout { options.connectTimeout = seconds }
+            if let seconds = endpoint.readTimeout { options.readTimeout = seconds }
+            let store = try SwiftStore(endpoint: endpoint, name: cluster.name, options: options, log: log)
             swiftStores.withLock { $0.append(store) }
             for warning in store.warnings { Self.writeError(warning) }
             return store

@@ -63,3 +63,22 @@ struct FuzzInput {
         ProcessInfo.processInfo.environment["OBJSH_FUZZ_INPUTS"].flatMap(Int.init) ?? value
     }
 }
+
+/// With OBJSH_FUZZ_TRACE=FILE, each input is written (and flushed) before it runs, so the
+/// last line of FILE after a crash is the input that crashed, to be replayed.
+final class FuzzTrace {
+    private let handle: FileHandle?
+
+    init() {
+        guard let path = ProcessInfo.processInfo.environment["OBJSH_FUZZ_TRACE"],
+              FileManager.default.createFile(atPath: path, contents: nil) else {
+            handle = nil
+            return
+        }
+        handle = FileHandle(forWritingAtPath: path)
+    }
+
+    func record(_ index: Int, _ line: String) {
+        handle?.write(Data("\(index)\t\(line.debugDescription)\n".utf8))
+    }
+}

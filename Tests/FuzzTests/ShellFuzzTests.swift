@@ -61,10 +61,12 @@ final class ShellFuzzTests: XCTestCase {
         defer { FileManager.default.changeCurrentDirectoryPath(directory) }
         FileManager.default.changeCurrentDirectoryPath(root + "/local")
         var input = FuzzInput(seed: 99)
-        for _ in 0..<FuzzInput.count(default: 20_000) {
+        let trace = FuzzTrace()
+        for index in 0..<FuzzInput.count(default: 20_000) {
             // Nothing that deletes the store under test, leaves, or writes outside the sandbox.
             let line = input.line()
             guard let commands = try? Tokenizer.commands(in: line) else { continue }
+            trace.record(index, line)
             for words in commands where !["rm", "delete", "exit", "quit", "lcd", "upload", "put"].contains(words.first?.text ?? "") {
                 _ = try? await shell.run(words.map(\.text))
             }

@@ -49,6 +49,15 @@ final class TmuxSession {
         unlink(socket)
     }
 
+    /// The process id of objsh in the window (the window's shell runs it as its child).
+    func programID() throws -> Int32 {
+        let window = try tmux(["display-message", "-p", "-t", "objsh", "#{pane_pid}"])
+        guard let shell = Int32(window.trimmingCharacters(in: .whitespacesAndNewlines)), let program = Self.children(of: shell).first else {
+            throw TmuxError.failed(["display-message"], "no program runs in the window")
+        }
+        return program
+    }
+
     /// The child processes of `pid`, from /proc.
     static func children(of pid: Int32) -> [Int32] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
@@ -79,6 +88,11 @@ final class TmuxSession {
     /// after a completed object name can be told from a folder's `/` with none.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-N", "-t", "objsh"])
+    }
+
+    /// Everything the window has shown since it started, scrollback included.
+    func transcript() throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", "objsh"])
     }
 
     /// The last non-empty line of the screen.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `upload` of large files, folders and interrupted uploads, with the real binary against
-/// the test server, whose max_file_size is lowered to 5 MiB + 2 (scripts/swift-server)
+/// the test server, whose max_file_size is lowered to 8 MiB + 2 (scripts/swift-server)
 /// so that files of a few MiB become static large objects. Checked from outside with
 /// python-swiftclient and plain HTTP.
 final class LargeUploadTests: XCTestCase {
@@ -20,13 +20,13 @@ final class LargeUploadTests: XCTestCase {
     }
 
     func testLargeFilesBecomeSLOsThatSwiftclientDownloadsByteForByte() throws {
-        let big = try write("big ü file.bin", count: 6_000_123, seed: 1)
+        let big = try write("big ü file.bin", count: 9_000_123, seed: 1)
         let many = try write("many.bin", count: 3 << 20 + 5, seed: 2)
         let empty = try write("empty", count: 0, seed: 3)
         let run = try objsh("mkdir \"\(container)\"\ncd \"\(container)\"\nupload \"\(home)/big ü file.bin\"\n"
                             + "upload --segment-size 512K \(home)/many.bin\nupload \(home)/empty")
         XCTAssertEqual(run.status, 0, run.errors)
-        XCTAssertTrue(run.output.contains("uploaded big ü file.bin (6000123 bytes, 2 segments, etag "), run.output)
+        XCTAssertTrue(run.output.contains("uploaded big ü file.bin (9000123 bytes, 2 segments, etag "), run.output)
         XCTAssertTrue(run.output.contains("uploaded many.bin (3145733 bytes, 7 segments, etag "), run.output)
         XCTAssertTrue(run.output.contains("uploaded empty (0 bytes, md5 d41d8cd98f00b204e9800998ecf8427e)"), run.output)
         XCTAssertEqual(try SwiftServerTools.download(container, "big ü file.bin", to: home + "/d1"), big)

@@ -39,12 +39,12 @@ final class ObjshSwiftShellTests: XCTestCase {
         XCTAssertTrue(run.output.contains("日本 notes.txt"), run.output)
         XCTAssertTrue(run.output.contains("/\(container)/my folder\n"), run.output)
         XCTAssertTrue(run.output.contains("my folder/"), run.output)
-        XCTAssertEqual(try download("\(container)/my folder/日本 notes.txt"), bytes)
+        XCTAssertEqual(try ServerByHand.download("\(container)/my folder/日本 notes.txt"), bytes)
     }
 
     func testListsTwentyFiveThousandObjectsFolderByFolder() throws {
         let seeded = "objsh-contract-25k"
-        try seed(seeded, count: 25_000)
+        try ServerByHand.seed(seeded, count: 25_000)
         let script = ["cd \(seeded)", "ls"] + (0..<25).map { String(format: "ls f%03d", $0) }
         let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", script.joined(separator: "\n")], home: home)
         XCTAssertEqual(run.status, 0, run.errors)
@@ -83,7 +83,7 @@ final class ObjshSwiftShellTests: XCTestCase {
 
     func testExpiredTokenIsRenewedTransparently() throws {
         let server = try ObjshRun.server()
-        let storageURL = try login().storageURL
+        let storageURL = try ServerByHand.login().storageURL
         let config = """
         [cluster stale]
         type = swift
@@ -99,47 +99,5 @@ final class ObjshSwiftShellTests: XCTestCase {
         XCTAssertTrue(run.errors.contains("→ 401"), run.errors)
         XCTAssertTrue(run.errors.contains("X-Auth-Key: <redacted>"), run.errors)
         XCTAssertFalse(run.errors.contains(server.key), "the key is never printed")
-    }
-
-    // MARK: - The server, by hand
-
-    private func login() throws -> (storageURL: String, token: String) {
-        let server = try ObjshRun.server()
-        var request = URLRequest(url: URL(string: server.auth)!)
-        request.setValue(server.user, forHTTPHeaderField: "X-Auth-User")
-        request.setValue(server.key, forHTTPHeaderField: "X-Auth-Key")
-        let (_, response) = try fetch(request)
-        return (response.value(forHTTPHeaderField: "X-Storage-Url")!, response.value(forHTTPHeaderField: "X-Auth-Token")!)
-    }
-
-    private func download(_ path: String) throws -> Data {
-        let session = try login()
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#")))!
-        var request = URLRequest(url: URL(string: session.storageURL + "/" + encoded)!)
-        request.setValue(session.token, forHTTPHeaderField: "X-Auth-Token")
-        let (data, response) = try fetch(request)
-        XCTAssertEqual(response.statusCode, 200)
-        return data
-    }
-
-    private func seed(_ container: String, count: Int) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/swift-seed")
-        process.arguments = ["/nonexistent", container, String(count)]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "scripts/swift-seed failed")
-    }
-
-    private func fetch(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<(Data, HTTPURLResponse), Error>?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            result = error.map { .failure($0) } ?? .success((data ?? Data(), response as! HTTPURLResponse))
-            done.signal()
-        }.resume()
-        done.wait()
-        return try result!.get()
     }
 }

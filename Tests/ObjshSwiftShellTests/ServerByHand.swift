@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// The test Swift server reached without objsh, to set up and to check what objsh did.
+enum ServerByHand {
+    static func login() throws -> (storageURL: String, token: String) {
+        let server = try ObjshRun.server()
+        var request = URLRequest(url: URL(string: server.auth)!)
+        request.setValue(server.user, forHTTPHeaderField: "X-Auth-User")
+        request.setValue(server.key, forHTTPHeaderField: "X-Auth-Key")
+        let (_, response) = try fetch(request)
+        return (response.value(forHTTPHeaderField: "X-Storage-Url")!, response.value(forHTTPHeaderField: "X-Auth-Token")!)
+    }
+
+    /// The bytes of `container/name`; fails the test unless the server answers 200.
+    static func download(_ path: String) throws -> Data {
+        let (status, data) = try request("GET", path)
+        XCTAssertEqual(status, 200)
+        return data
+    }
+
+    /// The status of `method path` (path as `container/name`, not encoded) and the body.
+    static func request(_ method: String, _ path: String) throws -> (status: Int, body: Data) {
+        let session = try login()
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#")))!
+        var request = URLRequest(url: URL(string: session.storageURL + "/" + encoded)!)
+        request.httpMethod = method
+        request.setValue(session.token, forHTTPHeaderField: "X-Auth-Token")
+        let (data, response) = try fetch(request)
+        return (response.statusCode, data)
+    }
+
+    /// Fills `container` through `scripts/swift-seed` (bulk extract, reused when seeded before);
+    /// `flat` names the objects `o000000.txt`… with no pseudo-folders.
+    static func seed(_ container: String, count: Int, flat: Bool = false) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/swift-seed")
+        process.arguments = ["/nonexistent", container, String(count)]
+        if flat { process.environment = ProcessInfo.processInfo.environment.merging(["SEED_LAYOUT": "flat"]) { $1 } }
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "scripts/swift-seed failed")
+    }
+
+    static func fetch(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<(Data, HTTPURLResponse), Error>?
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            result = error.map { .failure($0) } ?? .success((data ?? Data(), response as! HTTPURLResponse))
+            done.signal()
+        }.resume()
+        done.wait()
+        return try result!.get()
+    }
+}
