@@ -87,5 +87,6 @@ ac = tks.application_credentials.create(name='objsh-test', user=tester.id)
 
 print('export OBJSH_TEST_KS_PROJECT_ID=%s' % demo.id)
 print('export OBJSH_TEST_KS_USER_ID=%s' % tester.id)
+print("export OBJSH_TEST_KS_USER2_ID=%s" % tester2.id)
 print('export OBJSH_TEST_KS_APPCRED_ID=%s' % ac.id)
 print('export OBJSH_TEST_KS_APPCRED_SECRET=%s' % ac.secret)

@@ -40,29 +40,4 @@ extension ClusterCatalog {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
     }
-
-    /// The `env` cluster from `ST_AUTH`/`ST_USER`/`ST_KEY` and `OS_STORAGE_URL`/`OS_AUTH_TOKEN`,
-    /// as python-swiftclient reads them; warnings for sets left half done.
-    public static func environmentCluster(_ environment: [String: String]) -> (Cluster?, warnings: [String]) {
-        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        var endpoint = SwiftEndpoint()
-        var warnings: [String] = []
-        let login = [value("ST_AUTH"), value("ST_USER"), value("ST_KEY")]
-        if login.allSatisfy({ $0 != nil }) {
-            endpoint.authURL = login[0]
-            endpoint.user = login[1]
-            endpoint.key = login[2]
-        } else if login.contains(where: { $0 != nil }) {
-            warnings.append("objsh: warning: ST_AUTH, ST_USER and ST_KEY must all be set for the env cluster; ignoring them")
-        }
-        let preIssued = [value("OS_STORAGE_URL"), value("OS_AUTH_TOKEN")]
-        if preIssued.allSatisfy({ $0 != nil }) {
-            endpoint.storageURL = preIssued[0]
-            endpoint.token = preIssued[1]
-        } else if preIssued.contains(where: { $0 != nil }) {
-            warnings.append("objsh: warning: OS_STORAGE_URL and OS_AUTH_TOKEN must both be set for the env cluster; ignoring them")
-        }
-        guard endpoint.authURL != nil || endpoint.storageURL != nil else { return (nil, warnings) }
-        return (Cluster(name: "env", endpoint: .swift(endpoint), origin: "env"), warnings)
-    }
 }
