@@ -1,17 +1,36 @@
 import Foundation
 
 extension ClusterCatalog {
-    /// Every cluster objsh knows at start: the built-in ones, then the config file's
-    /// (`ObjshDirectories.configFile`, if it exists), then `env` from python-swiftclient's
-    /// variables. A later definition of a name replaces an earlier one. The warnings
+    /// Every cluster objsh knows at start: the built-in ones, the clouds of the
+    /// openstack client's clouds.yaml, then the config file's
+    /// (`ObjshDirectories.configFile`, if it exists), then `env` from `OS_CLOUD`'s cloud
+    /// or python-swiftclient's variables. A later definition of a name replaces an earlier one. The warnings
     /// are for the user (a config file others can read that holds a key, say).
-    public static func standard(environment: [String: String], directories: ObjshDirectories) throws -> (ClusterCatalog, warnings: [String]) {
+    public static func standard(environment: [String: String], directories: ObjshDirectories,
+                                currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> (ClusterCatalog, warnings: [String]) {
         var catalog = builtIn(directories)
         var warnings: [String] = []
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        var clouds: [Cluster] = []
+        if let (found, cloudWarnings) = try CloudsFile.clusters(environment: environment, currentDirectory: currentDirectory) {
+            clouds = found
+            for cluster in found { catalog.add(cluster) }
+            warnings += cloudWarnings
+        }
         if let (clusters, warning) = try configClusters(at: directories.configFile, home: home) {
             for cluster in clusters { catalog.add(cluster) }
             if let warning { warnings.append(warning) }
+        }
+        if let name = environment["OS_CLOUD"], !name.isEmpty {
+            // OS_CLOUD picks the cloud the env cluster is, as for the openstack client.
+            if var cloud = clouds.first(where: { $0.name == name }) {
+                cloud.name = "env"
+                cloud.origin = "env (OS_CLOUD=\(name))"
+                catalog.add(cloud)
+            } else {
+                warnings.append("objsh: warning: OS_CLOUD is \(name), but no clouds.yaml defines it")
+            }
+            return (catalog, warnings)
         }
         let (fromEnvironment, environmentWarnings) = environmentCluster(environment)
         if let fromEnvironment { catalog.add(fromEnvironment) }

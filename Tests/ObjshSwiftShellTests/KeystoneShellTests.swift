@@ -105,6 +105,36 @@ final class KeystoneShellTests: XCTestCase {
         print("keystone: token requests for 3 clusters visited twice: \(signIns.count)")
     }
 
+    /// A clouds.yaml without the password, and the secure.yaml that holds it, in
+    /// `$XDG_CONFIG_HOME/openstack`: the cloud is a cluster, and OS_CLOUD makes it `env`.
+    func testCloudsYAMLWithSecureYAMLAndOSCloud() throws {
+        let folder = home + "/config/openstack"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try """
+        clouds:
+          kscloud:
+            auth:
+              auth_url: \(try Self.value("AUTH_URL"))
+              username: \(try Self.value("USER"))
+              project_name: \(try Self.value("PROJECT"))
+              user_domain_name: Default
+              project_domain_name: Default
+            region_name: RegionTwo
+            interface: public
+            identity_api_version: 3
+        """.write(toFile: folder + "/clouds.yaml", atomically: true, encoding: .utf8)
+        try "clouds:\n  kscloud:\n    auth:\n      password: '\(try Self.value("PASSWORD"))'\n"
+            .write(toFile: folder + "/secure.yaml", atomically: true, encoding: .utf8)
+        let run = try ObjshRun.run(["--debug", "--cluster", "kscloud", "-c", "cluster\nls"], home: home)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains("kscloud") && run.output.contains("(clouds.yaml)"), run.output)
+        XCTAssertTrue(run.errors.contains("//localhost:"), "kscloud is in RegionTwo:\n\(run.errors)")
+        XCTAssertFalse((run.output + run.errors).contains(try Self.value("PASSWORD")))
+        let env = try ObjshRun.run(["-q", "--cluster", "env", "-c", "ls"], home: home,
+                                   extraEnvironment: ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "", "OS_CLOUD": "kscloud"])
+        XCTAssertEqual(env.status, 0, env.errors)
+    }
+
     func testOpenrcVariablesMakeTheEnvCluster() throws {
         let name = "ks-env-" + UUID().uuidString.prefix(8)
         let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", "mkdir \(name)\nls /\nrm -r /\(name)"], home: home,
