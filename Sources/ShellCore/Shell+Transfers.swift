@@ -58,8 +58,7 @@ extension Shell {
             : !(try await session.store.listObjects(in: container, ListingQuery(prefix: prefix, limit: 1)).isEmpty)
         guard exists else { throw BrowserError.notFound("\(target.description): no such container or folder") }
         let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? container))
-        // Written to from the workers: StandardOutput writes whole lines with one write(2).
-        nonisolated(unsafe) let output = output
+        let output = output
         let progress = settings.progress ? TransferProgress(name: escaped(target.folderTitle), bytesTotal: 0, itemsTotal: 0) : nil
         let count = try await withProgress(progress) {
             try await FolderDownloader(store: session.store).download(
@@ -72,7 +71,7 @@ extension Shell {
     /// Runs `body` with a progress line on standard error while it goes, when asked for one.
     func withProgress<Result>(_ progress: TransferProgress?, _ body: () async throws -> Result) async throws -> Result {
         guard let progress else { return try await body() }
-        nonisolated(unsafe) let output = output
+        let output = output
         let reporter = ProgressReporter { text in output.writeError(text) }
         reporter.start(progress)
         do {

@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 
-/// Where the shell writes: its standard output and standard error.
-public protocol ShellOutput: AnyObject {
+/// Where the shell writes: its standard output and standard error. Transfers write
+/// from their workers and progress from a timer, so every implementation is thread-safe.
+public protocol ShellOutput: AnyObject, Sendable {
     func write(_ text: String)
     func writeError(_ text: String)
     /// Bytes as they are (`get NAME -`); false when they could not all be written.
@@ -17,6 +19,7 @@ extension ShellOutput {
 
 /// The process's own stdout and stderr, written through unbuffered file descriptors
 /// so output and errors stay in order in a pipe.
+/// Each text goes out with one write(2) (or a loop of them), so lines from workers do not interleave.
 public final class StandardOutput: ShellOutput {
     public init() {}
     public func write(_ text: String) { Self.writeAll(1, text) }
@@ -44,11 +47,12 @@ public final class StandardOutput: ShellOutput {
 
 /// Output kept in memory, for tests and transcripts.
 public final class CapturedOutput: ShellOutput {
-    public private(set) var standardOutput = ""
-    public private(set) var standardError = ""
+    private let texts = Mutex((output: "", error: ""))
     public init() {}
-    public func write(_ text: String) { standardOutput += text }
-    public func writeError(_ text: String) { standardError += text }
+    public var standardOutput: String { texts.withLock { $0.output } }
+    public var standardError: String { texts.withLock { $0.error } }
+    public func write(_ text: String) { texts.withLock { $0.output += text } }
+    public func writeError(_ text: String) { texts.withLock { $0.error += text } }
 }
 
 /// How the shell presents itself; fixed for a run.

@@ -4,9 +4,19 @@ import NIOHTTP1
 import Storage
 
 extension SwiftStore {
-    /// Deletes an object; a static large object goes with its segments (`multipart-manifest=delete`).
+    /// Deletes an object; a static large object goes with its segments (`multipart-manifest=delete`),
+    /// a dynamic one's segments (every object under its `X-Object-Manifest` prefix) follow
+    /// its manifest, as `swift delete` does. Manifest first: an interruption leaves unseen
+    /// segments, never an object with holes.
     public func deleteObject(container: String, name: String) async throws {
         let info = try await objectInfo(container: container, name: name)
+        try await deleteManifestOrObject(container: container, name: name, info: info)
+        if case .dynamicManifest(let manifest) = info.largeObject {
+            try await deleteDynamicSegments(manifest)
+        }
+    }
+
+    private func deleteManifestOrObject(container: String, name: String, info: ObjectInfo) async throws {
         let isStatic = info.largeObject == .staticManifest
         let response = try await send(.DELETE, path: try Self.objectPath(container, name),
                                       query: isStatic ? [("multipart-manifest", "delete")] : [],
@@ -16,6 +26,31 @@ extension SwiftStore {
         // The SLO middleware answers 200 and tells in its body what it could not delete.
         if isStatic, let failure = try Self.bulkResult(response).failures.first {
             throw StorageError.server(status: failure.value.status, message: "\(name): \(failure.value.message)")
+        }
+    }
+
+    /// The objects under a DLO's `CONTAINER/PREFIX` (its header is percent-encoded), in bulk
+    /// when the cluster can, else one by one; those already gone are not a failure.
+    private func deleteDynamicSegments(_ manifest: String) async throws {
+        let decoded = manifest.removingPercentEncoding ?? manifest
+        guard let slash = decoded.firstIndex(of: "/") else { return }
+        let segmentContainer = String(decoded[..<slash]), prefix = String(decoded[decoded.index(after: slash)...])
+        var segments: [ObjectSummary] = []
+        do {
+            for try await page in objectPages(in: segmentContainer, prefix: prefix) {
+                segments += page.compactMap { if case .object(let object) = $0 { object } else { nil } }
+            }
+        } catch StorageError.noSuchContainer { return }
+        let batch = try await bulkDeleteLimit()
+        guard batch > 0 else {
+            for segment in segments { try await deleteListedObject(segment, container: segmentContainer) }
+            return
+        }
+        let names = segments.map(\.name)
+        for start in stride(from: 0, to: names.count, by: batch) {
+            if let failure = try await deleteObjects(container: segmentContainer, names: Array(names[start..<min(start + batch, names.count)])).first {
+                throw StorageError.server(status: 0, message: "segment \(failure.key) of \(decoded): \(failure.value)")
+            }
         }
     }
 

@@ -66,11 +66,12 @@ final class TransferShellTests: XCTestCase {
         XCTAssertEqual(piped.status, 0, piped.errors)
         XCTAssertTrue(piped.output == text, "get - wrote other bytes than the object's")
 
-        let removed = try objsh(["cd \(container)", "rm dir/large.bin \"dir/ü name.bin\"", "ls dir"])
+        let removed = try objsh(["cd \(container)", "rm dir/large.bin \"dir/ü name.bin\" dlo.bin", "ls dir"])
         XCTAssertEqual(removed.status, 0, removed.errors)
         XCTAssertTrue(removed.output.hasSuffix("empty\n"), removed.output)
         let segments = try SwiftByHand().list(container + "_segments", prefix: "dir/large.bin/slo/")
         XCTAssertEqual(segments, [], "rm left segments of the SLO behind")
+        XCTAssertEqual(try SwiftByHand().list(container + "_segments", prefix: "dlo.bin/"), [], "rm left segments of the DLO behind")
         let gone = try objsh(["rm -r /\(container)"])
         XCTAssertEqual(gone.status, 0, gone.errors)
         XCTAssertNil(try SwiftByHand().list(container, prefix: ""), "the container is still there")
