@@ -8,7 +8,9 @@
 #   1 GiB as an SLO:     objsh upload (its defaults) | swift upload -S SAME_SIZE (its
 #                        default threads) | curl PUTs of the same segments, as many in
 #                        parallel as objsh, then the manifest (the floor)
-# Each byte count is checked once before timing. Prints min and median wall seconds of
+# Each byte count is checked once before timing. SWEEP=1 instead times objsh alone
+# over segment sizes (SWEEP_SIZES, MiB) x parallel counts (SWEEP_PARALLEL), to choose
+# the defaults. Prints min and median wall seconds of
 # RUNS runs (default 5, after one warm-up) and each objsh run's peak RSS
 # (/usr/bin/time -v, largest over the runs).
 set -euo pipefail
@@ -61,19 +63,32 @@ curl_slo() { # the segments, PARALLEL at once, then the manifest
 objsh_slo() { /usr/bin/time -v -a -o "$RSS.objsh_slo" "$OBJSH" -q --cluster env -c "cd bench; upload $BIG objsh1g" >/dev/null; }
 swift_slo() { "${SWIFTCLIENT[@]}" upload -S "$SEGMENT" bench "$BIG" --object-name swift1g >/dev/null; }
 
+seconds() { # runs function $1 once; prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
 RSS=$WORK/rss   # objsh runs append /usr/bin/time -v reports here (peak RSS)
 size_of() { curl -sf -I -H "X-Auth-Token: $TOKEN" "$URL/bench/$1" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p'; }
 check() { # name bytes fn: runs fn once and checks the object's size
   "$3"; local got; got=$(size_of "$1")
   [ "$got" = "$2" ] || { echo "bench: $3 stored $1 with ${got:-no} bytes, not $2" >&2; exit 1; }
 }
+if [ -n "${SWEEP:-}" ]; then   # SWEEP=1: choose the defaults: 1 GiB, each segment size x parallel count
+  sweep_one() { "$OBJSH" -q --cluster env -c "cd bench; upload --segment-size ${SIZE}M --parallel $PAR $BIG sweep1g" >/dev/null; }
+  echo "== 1 GiB as an SLO by objsh, segment size x parallel ($RUNS runs each, after one warm-up)"
+  for SIZE in ${SWEEP_SIZES:-16 64 256}; do
+    for PAR in ${SWEEP_PARALLEL:-2 4 8}; do
+      rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "cd bench; upload --segment-size ${SIZE}M --parallel $PAR $BIG sweep1g" 2>&1 >/dev/null | tail -1)
+      times=(); for _ in $(seq "$RUNS"); do times+=("$(seconds sweep_one)"); done
+      printf '%s\n' "${times[@]}" | sort -n | awk -v s="$SIZE" -v p="$PAR" -v r="$rss" \
+        '{a[NR]=$1} END{printf "  %4s MiB x %s  min %7.3f s  median %7.3f s  peak RSS %.1f MB\n", s, p, a[1], a[int((NR+1)/2)], r/1024}'
+    done
+  done
+  exit 0
+fi
 check curl200 200000000 curl_put; check objsh200 200000000 objsh_put; check swift200 200000000 swift_put
 check curl1g 1073741824 curl_slo; check objsh1g 1073741824 objsh_slo; check swift1g 1073741824 swift_slo
 
-seconds() { # runs function $1 once; prints wall seconds
-  local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
-}
 measure() { # fn: prints "fn min median" from RUNS runs after one warm-up
   local times=(); seconds "$1" >/dev/null; rm -f "$RSS.$1"
   for _ in $(seq "$RUNS"); do times+=("$(seconds "$1")"); done

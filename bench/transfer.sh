@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # bench/transfer.sh [DIR]
 #
-# Download and delete speed against one running swift-server (DIR, default
-# /tmp/objsh-swift; started if it is not running), release build, RUNS runs each:
+# Download and delete speed against one swift-server started here (DIR, default a new
+# temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
+# so a 200 MB object is one plain object. Set OBJSH_SWIFT_*_PORT to free ports first;
+# OBJSH=PATH takes an objsh release binary built already. RUNS runs each:
 #   - a 200 MB object fetched to a local file: curl (the floor), objsh get, and
 #     python-swiftclient's swift download; each result's MD5 is checked once first;
 #   - rm -r of a 2,000-object container (seeded again before every run, untimed):
@@ -11,27 +13,33 @@
 # and objsh's peak RSS (the largest of its runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DIR=${1:-/tmp/objsh-swift}
 RUNS=${RUNS:-5}
 SWIFT=/opt/swift/usr/bin/swift
-
-scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
+OWN_DIR=""
+if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-XXXXXX); OWN_DIR=$DIR; fi
+stop_server() {
+  scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
+  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
+}
+OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/null
 # shellcheck disable=SC1091
 . "$DIR/env"
 python3 -c 'import swiftclient' 2>/dev/null || /usr/bin/python3 -c 'import swiftclient' \
   || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-swiftclient >/dev/null
-"$SWIFT" build -c release --product objsh >/dev/null
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+if [ -z "${OBJSH:-}" ]; then
+  "$SWIFT" build -c release --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+fi
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
 WORK=$(mktemp -d /tmp/objsh-bench-XXXXXX)
-trap 'rm -rf "$WORK" "$XDG_CONFIG_HOME"' EXIT
+trap 'rm -rf "$WORK" "$XDG_CONFIG_HOME"; stop_server' EXIT
 
 hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
 TOKEN=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); URL=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
-SOURCE=$DIR/bench-200mb.bin
-[ -s "$SOURCE" ] || head -c 200000000 /dev/urandom > "$SOURCE"
+SOURCE=$WORK/bench-200mb.bin
+head -c 200000000 /dev/urandom > "$SOURCE"
 MD5=$(md5sum < "$SOURCE" | cut -d' ' -f1)
 curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer" >/dev/null
 curl -sf -X PUT -H "X-Auth-Token: $TOKEN" -T "$SOURCE" "$URL/bench-transfer/200mb.bin" >/dev/null
@@ -48,13 +56,15 @@ report() { # lines "label min median"; each median's ratio to the first line's
 }
 fresh() { rm -rf "$WORK/out" && mkdir -p "$WORK/out"; }
 get_curl() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" -o "$WORK/out/200mb.bin" "$URL/bench-transfer/200mb.bin"; }
+# The floor for a verified download: curl's bytes through md5sum on the way to the file.
+get_curl_md5() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer/200mb.bin" | tee "$WORK/out/200mb.bin" | md5sum; }
 get_objsh() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get /bench-transfer/200mb.bin"; }
 get_swift() { fresh; (cd "$WORK/out" && "${SWIFTCLIENT[@]}" download bench-transfer 200mb.bin); }
 check() { "$@" >/dev/null 2>&1; [ "$(md5sum < "$WORK/out/200mb.bin" | cut -d' ' -f1)" = "$MD5" ] || { echo "bench: $1 gave other bytes" >&2; exit 1; }; }
-for tool in get_curl get_objsh get_swift; do check "$tool"; done
+for tool in get_curl get_curl_md5 get_objsh get_swift; do check "$tool"; done
 echo "== get a 200 MB object ($RUNS runs each)"
 {
-  for tool in get_curl get_objsh get_swift; do
+  for tool in get_curl get_curl_md5 get_objsh get_swift; do
     for _ in $(seq "$RUNS"); do seconds "$tool"; done | summary "${tool#get_}"
   done
 } | report

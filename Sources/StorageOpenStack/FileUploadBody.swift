@@ -59,10 +59,10 @@ struct FileUploadBody: AsyncSequence, Sendable {
                 digest.finishWholeFile()
                 return nil
             }
-            sent += Int64(chunk.count)
+            sent += Int64(chunk.readableBytes)
             guard sent <= expectedBytes else { throw changed() }
-            chunk.withUnsafeBytes { digest.update($0) }
-            return ByteBuffer(bytes: chunk)
+            chunk.withUnsafeReadableBytes { digest.update($0) }
+            return chunk
         }
 
         private func changed() -> StorageError {
@@ -86,8 +86,8 @@ final class FileReader: @unchecked Sendable {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    /// The next bytes, or nil at the end of the file.
-    func read(upTo count: Int) throws -> [UInt8]? {
+    /// The next bytes, read straight into the buffer that goes out, or nil at the end of the file.
+    func read(upTo count: Int) throws -> ByteBuffer? {
         if !isOpened {
             isOpened = true
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -96,14 +96,16 @@ final class FileReader: @unchecked Sendable {
                 throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
             }
         }
-        var buffer = [UInt8](repeating: 0, count: count)
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
         while true {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-            if got == 0 { return nil }
-            buffer.removeLast(count - got)
-            return buffer
+            var result = 0
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { space in
+                result = Glibc.read(descriptor, space.baseAddress, count)
+                return max(0, result)
+            }
+            if result < 0 && errno == EINTR { continue }
+            guard result >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            return result == 0 ? nil : buffer
         }
     }
 }

@@ -6,9 +6,8 @@ import Foundation
 /// input closes).
 public final class FaultProxy {
     /// The port objsh or a store should talk to.
-    public let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    public var port: Int { server.port }
+    private let server: PythonServer
     private let logFile: String
 
     /// How the proxy picks its faults.
@@ -36,24 +35,11 @@ public final class FaultProxy {
         case .on(let rules):
             environment["OBJSH_FAULT_ON"] = rules.map { "\($0.kind) \($0.text)" }.joined(separator: ";")
         }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.repositoryRoot + "/scripts/fault-proxy", String(upstreamPort)]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let line = output.fileHandleForReading.availableData
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
+        server = try PythonServer(arguments: [Self.repositoryRoot + "/scripts/fault-proxy", String(upstreamPort)],
+                                  environment: environment)
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: logFile)
     }
 

@@ -44,12 +44,11 @@ final class FaultMatrixTests: XCTestCase {
         var table = ["| fault kinds × operation | runs | exact | clear error | wrong |", "| --- | --- | --- | --- | --- |"]
         for (index, row) in rows.enumerated() {
             // Without faults each row must end exact, so a broken row cannot pass as "clear errors".
-            let control = try FaultProxy(upstreamPort: try upstreamPort(), faults: .random(share: 0, seed: 0, kinds: row.kinds))
+            let control = try FaultProxy(faults: .random(share: 0, seed: 0, kinds: row.kinds))
             XCTAssertEqual(try row.run(-1, control), .exact, "\(row.name) without faults")
             var counts = (exact: 0, clear: 0, wrong: 0)
             for attempt in 0..<runs {
-                let proxy = try FaultProxy(upstreamPort: try upstreamPort(),
-                                           faults: .random(share: 0.1, seed: 1_000 * index + attempt, kinds: row.kinds))
+                let proxy = try FaultProxy(faults: .random(share: 0.1, seed: 1_000 * index + attempt, kinds: row.kinds))
                 switch try row.run(attempt, proxy) {
                 case .exact: counts.exact += 1
                 case .clearError: counts.clear += 1
@@ -68,14 +67,14 @@ final class FaultMatrixTests: XCTestCase {
 
     private func listing() -> Row {
         Row(name: "ls 5,000 objects", kinds: FaultProxy.quickKinds) { _, proxy in
-            let run = try self.objsh(through: proxy, "cd \(Self.listed)\nls")
+            let run = try self.objsh(proxy, "cd \(Self.listed)\nls")
             return Self.judge(run, expected: Self.listedNames)
         }
     }
 
     private func search() -> Row {
         Row(name: "search (500 of 5,000)", kinds: FaultProxy.quickKinds) { _, proxy in
-            let run = try self.objsh(through: proxy, "search --in /\(Self.listed) o001*\nls")
+            let run = try self.objsh(proxy, "search --in /\(Self.listed) o001*\nls")
             let expected = Self.listedNames.split(separator: "\n").filter { $0.hasPrefix("o001") }.map { "\(Self.listed)/\($0)\n" }.joined()
             return Self.judge(run, expected: expected)
         }
@@ -83,7 +82,7 @@ final class FaultMatrixTests: XCTestCase {
 
     private func stalledListing() -> Row {
         Row(name: "ls 5,000 objects", kinds: ["stall"]) { _, proxy in
-            let run = try self.objsh(through: proxy, "cd \(Self.listed)\nls", readTimeout: 1)
+            let run = try self.objsh(proxy, "cd \(Self.listed)\nls", readTimeout: 1)
             return Self.judge(run, expected: Self.listedNames)
         }
     }
@@ -91,7 +90,7 @@ final class FaultMatrixTests: XCTestCase {
     private func upload(_ name: String, _ local: String) -> Row {
         Row(name: name, kinds: FaultProxy.quickKinds) { attempt, proxy in
             let remote = "\(self.container)/\(name.replacingOccurrences(of: " ", with: "-"))-\(attempt)"
-            let run = try self.objsh(through: proxy, "cd /\(self.container)\nupload --segment-size \(Self.segmentSize(local)) \(local) \((remote as NSString).lastPathComponent)")
+            let run = try self.objsh(proxy, "cd /\(self.container)\nupload --segment-size \(Self.segmentSize(local)) \(local) \((remote as NSString).lastPathComponent)")
             let (status, body) = try ServerByHand.request("GET", remote)
             let wanted = try Data(contentsOf: URL(fileURLWithPath: local))
             if run.status == 0 {
@@ -106,7 +105,7 @@ final class FaultMatrixTests: XCTestCase {
     private func get(_ name: String, _ local: String) -> Row {
         Row(name: name, kinds: FaultProxy.quickKinds) { attempt, proxy in
             let target = self.home + "/down-\(UUID().uuidString)"
-            let run = try self.objsh(through: proxy, "get /\(self.container)/\((local as NSString).lastPathComponent) \(target)")
+            let run = try self.objsh(proxy, "get /\(self.container)/\((local as NSString).lastPathComponent) \(target)")
             let wanted = try Data(contentsOf: URL(fileURLWithPath: local))
             let landed = FileManager.default.contents(atPath: target)
             if run.status == 0 { return landed == wanted ? .exact : .wrong("get said done, the file has \(landed?.count ?? -1) bytes") }
@@ -150,21 +149,7 @@ final class FaultMatrixTests: XCTestCase {
         local.hasSuffix("small.bin") ? "8M" : "4M"
     }
 
-    private func upstreamPort() throws -> Int {
-        try XCTUnwrap(FaultProxy.port(of: try ObjshRun.server().auth))
-    }
-
-    private func objsh(through proxy: FaultProxy, _ script: String, readTimeout: Double = 5) throws -> ObjshRun {
-        let server = try ObjshRun.server()
-        let config = """
-        [cluster faulty]
-        type = swift
-        auth_url = \(proxy.rewrite(server.auth, upstreamPort: try upstreamPort()))
-        user = \(server.user)
-        key = \(server.key)
-        connect_timeout = 2
-        read_timeout = \(readTimeout)
-        """
-        return try ObjshRun.run(["-q", "--cluster", "faulty", "-c", script], config: config, home: home)
+    private func objsh(_ proxy: FaultProxy, _ script: String, readTimeout: Double = 5) throws -> ObjshRun {
+        try proxy.objsh(script, home: home, readTimeout: readTimeout)
     }
 }

@@ -1,3 +1,4 @@
+import FaultProxyHarness
 import Foundation
 
 /// A fake Swift (auth v1 and a few answers) that sends what a real one never would:
@@ -6,28 +7,11 @@ import Foundation
 /// parser refuse the whole answer; that is the odd-header case, tested apart.) It
 /// leaves when its standard input closes.
 final class HostileFakeServer {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    var port: Int { server.port }
+    private let server: PythonServer
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.program]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let line = output.fileHandleForReading.availableData
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        server = try PythonServer(arguments: ["-c", Self.program])
     }
 
     var authURL: String { "http://127.0.0.1:\(port)/auth/v1.0" }

@@ -32,8 +32,8 @@ final class LargeUploadTests: XCTestCase {
         XCTAssertEqual(try SwiftServerTools.download(container, "big ü file.bin", to: home + "/d1"), big)
         XCTAssertEqual(try SwiftServerTools.download(container, "many.bin", to: home + "/d2"), many)
         XCTAssertEqual(try SwiftServerTools.download(container, "empty", to: home + "/d3"), empty)
-        XCTAssertEqual(try SwiftServerTools.names(in: segments, prefix: "big ü file.bin/slo/").count, 2)
-        XCTAssertEqual(try SwiftServerTools.names(in: segments, prefix: "many.bin/slo/").count, 7)
+        XCTAssertEqual(try ServerByHand.names(in: segments, prefix: "big ü file.bin/slo/").count, 2)
+        XCTAssertEqual(try ServerByHand.names(in: segments, prefix: "many.bin/slo/").count, 7)
 
         let info = try objsh("cd \"\(container)\"\ninfo many.bin", quiet: false)
         XCTAssertEqual(info.status, 0, info.errors)
@@ -46,7 +46,7 @@ final class LargeUploadTests: XCTestCase {
         XCTAssertEqual(try SwiftServerTools.swiftclient(["post", container]).status, 0)
         let uploaded = try SwiftServerTools.swiftclient(["upload", "-S", "1048576", "--use-slo", container, "x.bin"], in: home)
         XCTAssertEqual(uploaded.status, 0, uploaded.errors)
-        let theirs = Set(try SwiftServerTools.names(in: segments, prefix: "x.bin/"))
+        let theirs = Set(try ServerByHand.names(in: segments, prefix: "x.bin/"))
         XCTAssertEqual(theirs.count, 4)
 
         let same = try objsh("cd \"\(container)\"\nupload --skip-identical --segment-size 1M \(home)/x.bin")
@@ -56,7 +56,7 @@ final class LargeUploadTests: XCTestCase {
         let changed = try write("x.bin", count: 3 << 20 + 1, seed: 5)
         let replaced = try objsh("cd \"\(container)\"\nupload --skip-identical --segment-size 1M \(home)/x.bin")
         XCTAssertEqual(replaced.status, 0, replaced.errors)
-        let ours = Set(try SwiftServerTools.names(in: segments, prefix: "x.bin/"))
+        let ours = Set(try ServerByHand.names(in: segments, prefix: "x.bin/"))
         XCTAssertEqual(ours.count, 4, "python-swiftclient's segments went once the new manifest landed: \(ours)")
         XCTAssertTrue(ours.isDisjoint(with: theirs))
         XCTAssertEqual(try SwiftServerTools.download(container, "x.bin", to: home + "/d"), changed)
@@ -64,7 +64,7 @@ final class LargeUploadTests: XCTestCase {
         let again = try write("x.bin", count: 2 << 20 + 7, seed: 6)
         let kept = try objsh("cd \"\(container)\"\nupload --leave-segments --segment-size 1M \(home)/x.bin")
         XCTAssertEqual(kept.status, 0, kept.errors)
-        XCTAssertEqual(Set(try SwiftServerTools.names(in: segments, prefix: "x.bin/")).intersection(ours), ours, "--leave-segments keeps them")
+        XCTAssertEqual(Set(try ServerByHand.names(in: segments, prefix: "x.bin/")).intersection(ours), ours, "--leave-segments keeps them")
         XCTAssertEqual(try SwiftServerTools.download(container, "x.bin", to: home + "/e"), again)
     }
 
@@ -76,15 +76,15 @@ final class LargeUploadTests: XCTestCase {
                                        extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "150"], server: try ObjshRun.server())
         // Wait for the state (some segments stored), not for a time, then SIGKILL.
         let deadline = Date().addingTimeInterval(60)
-        while try SwiftServerTools.names(in: segments, prefix: "k.bin/").count < 6 {
+        while try ServerByHand.names(in: segments, prefix: "k.bin/").count < 6 {
             XCTAssertTrue(first.isRunning, "the upload ended before it could be killed")
             guard Date() < deadline, first.isRunning else { return XCTFail("no segments appeared") }
             usleep(10_000)
         }
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
-        XCTAssertEqual(try SwiftServerTools.headStatus(container, "k.bin"), 404, "no partial object under the final name")
-        let stored = try SwiftServerTools.names(in: segments, prefix: "k.bin/").count
+        XCTAssertEqual(try ServerByHand.headStatus(container, "k.bin"), 404, "no partial object under the final name")
+        let stored = try ServerByHand.names(in: segments, prefix: "k.bin/").count
         XCTAssertLessThan(stored, 25)
 
         let second = try objsh(command, debug: true)
@@ -93,7 +93,7 @@ final class LargeUploadTests: XCTestCase {
         XCTAssertLessThanOrEqual(sent, 25 - stored + 1, "sent again: \(sent) segments; \(stored) were stored")
         XCTAssertTrue(second.output.contains("25 segments, \(25 - sent) already stored"), second.output)
         XCTAssertEqual(try SwiftServerTools.download(container, "k.bin", to: home + "/d"), content)
-        XCTAssertEqual(try SwiftServerTools.names(in: segments, prefix: "k.bin/").count, 25)
+        XCTAssertEqual(try ServerByHand.names(in: segments, prefix: "k.bin/").count, 25)
     }
 
     func testFolderOfTwoHundredFilesUploadsSeveralAtOnceAndSkipsIdentical() throws {
@@ -108,7 +108,7 @@ final class LargeUploadTests: XCTestCase {
         XCTAssertEqual(lines.count, 200, run.output)
         XCTAssertEqual(lines.map { String($0) }, lines.map { String($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
                        "results come in name order although files go up several at once")
-        XCTAssertEqual(Set(try SwiftServerTools.names(in: container)), Set(expected.keys))
+        XCTAssertEqual(Set(try ServerByHand.names(in: container)), Set(expected.keys))
         for (name, bytes) in expected.sorted(by: { $0.key < $1.key }).prefix(20) {
             XCTAssertEqual(try SwiftServerTools.download(container, name, to: home + "/got"), bytes, name)
         }

@@ -65,13 +65,7 @@ struct SwiftByHand {
     let token: String
 
     init() throws {
-        let server = try ObjshRun.server()
-        var request = URLRequest(url: URL(string: server.auth)!)
-        request.setValue(server.user, forHTTPHeaderField: "X-Auth-User")
-        request.setValue(server.key, forHTTPHeaderField: "X-Auth-Key")
-        let (_, response) = try Self.fetch(request)
-        storageURL = response.value(forHTTPHeaderField: "X-Storage-Url")!
-        token = response.value(forHTTPHeaderField: "X-Auth-Token")!
+        (storageURL, token) = try ServerByHand.login()
     }
 
     /// PUTs a container (`name` nil) or an object named exactly `name`.
@@ -82,7 +76,7 @@ struct SwiftByHand {
         request.httpBody = body
         request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try Self.fetch(request)
+        let (_, response) = try ServerByHand.fetch(request)
         XCTAssertTrue((200..<300).contains(response.statusCode), "PUT \(path): \(response.statusCode)")
     }
 
@@ -97,21 +91,10 @@ struct SwiftByHand {
         let query = prefix.isEmpty ? "" : "&prefix=" + Self.encode(prefix).replacingOccurrences(of: "/", with: "%2F")
         var request = URLRequest(url: URL(string: storageURL + "/" + Self.encode(container) + "?format=json" + query)!)
         request.setValue(token, forHTTPHeaderField: "X-Auth-Token")
-        let (data, response) = try Self.fetch(request)
+        let (data, response) = try ServerByHand.fetch(request)
         if response.statusCode == 404 { return nil }
         guard response.statusCode != 204, !data.isEmpty else { return [] }
         let rows = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
         return rows.compactMap { $0["name"] as? String }
-    }
-
-    static func fetch(_ request: URLRequest) throws -> (Data, HTTPURLResponse) {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<(Data, HTTPURLResponse), Error>?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            result = error.map { .failure($0) } ?? .success((data ?? Data(), response as! HTTPURLResponse))
-            done.signal()
-        }.resume()
-        done.wait()
-        return try result!.get()
     }
 }

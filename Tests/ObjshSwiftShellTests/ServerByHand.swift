@@ -6,13 +6,42 @@ import XCTest
 
 /// The test Swift server reached without objsh, to set up and to check what objsh did.
 enum ServerByHand {
+    nonisolated(unsafe) private static var cachedSession: (storageURL: String, token: String)?
+
+    /// The test user's storage URL and token (tempauth's tokens outlive a test run).
     static func login() throws -> (storageURL: String, token: String) {
+        if let cachedSession { return cachedSession }
         let server = try ObjshRun.server()
         var request = URLRequest(url: URL(string: server.auth)!)
         request.setValue(server.user, forHTTPHeaderField: "X-Auth-User")
         request.setValue(server.key, forHTTPHeaderField: "X-Auth-Key")
         let (_, response) = try fetch(request)
-        return (response.value(forHTTPHeaderField: "X-Storage-Url")!, response.value(forHTTPHeaderField: "X-Auth-Token")!)
+        let session = (response.value(forHTTPHeaderField: "X-Storage-Url")!, response.value(forHTTPHeaderField: "X-Auth-Token")!)
+        cachedSession = session
+        return session
+    }
+
+    /// The object names of a container under `prefix` (fast enough to poll); an empty
+    /// list when the container does not exist.
+    static func names(in container: String, prefix: String = "") throws -> [String] {
+        let session = try login()
+        var components = URLComponents(string: session.storageURL + "/" + escape(container))!
+        components.queryItems = [URLQueryItem(name: "prefix", value: prefix), URLQueryItem(name: "format", value: "json")]
+        var request = URLRequest(url: components.url!)
+        request.setValue(session.token, forHTTPHeaderField: "X-Auth-Token")
+        let (data, response) = try fetch(request)
+        if response.statusCode == 404 { return [] }
+        let rows = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return rows.compactMap { $0["name"] as? String }
+    }
+
+    /// The HTTP status of a HEAD of `container/name`.
+    static func headStatus(_ container: String, _ name: String) throws -> Int {
+        try request("HEAD", container + "/" + name).status
+    }
+
+    static func escape(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#")))!
     }
 
     /// The bytes of `container/name`; fails the test unless the server answers 200.
@@ -25,8 +54,7 @@ enum ServerByHand {
     /// The status of `method path` (path as `container/name`, not encoded) and the body.
     static func request(_ method: String, _ path: String) throws -> (status: Int, body: Data) {
         let session = try login()
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#")))!
-        var request = URLRequest(url: URL(string: session.storageURL + "/" + encoded)!)
+        var request = URLRequest(url: URL(string: session.storageURL + "/" + escape(path))!)
         request.httpMethod = method
         request.setValue(session.token, forHTTPHeaderField: "X-Auth-Token")
         let (data, response) = try fetch(request)

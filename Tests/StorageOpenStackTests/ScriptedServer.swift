@@ -1,3 +1,4 @@
+import FaultProxyHarness
 import Foundation
 
 /// A small Python HTTP server on 127.0.0.1 for failures a real Swift cannot be made
@@ -5,31 +6,16 @@ import Foundation
 /// requests, then serves empty listings, and answers every PUT with a wrong ETag.
 /// It logs `METHOD PATH` lines, which `requests` returns.
 final class ScriptedServer {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    var port: Int { server.port }
+    private let server: PythonServer
     private let logFile: String
 
     init(failures: Int) throws {
         logFile = NSTemporaryDirectory() + "objsh-scripted-" + UUID().uuidString
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.program, String(failures), logFile]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let line = output.fileHandleForReading.availableData
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
+        server = try PythonServer(arguments: ["-c", Self.program, String(failures), logFile])
     }
 
     deinit {
-        // The server leaves when its standard input closes (signals may be ignored in tests).
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: logFile)
     }
 
