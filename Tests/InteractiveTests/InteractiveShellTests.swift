@@ -92,11 +92,11 @@ final class InteractiveShellTests: XCTestCase {
 
     func testOptionsAndClusterNamesComplete() throws {
         let shell = try startShell()
-        try shell.type("ls -")
+        try shell.type("ls --j")
         try shell.press("Tab")
-        try shell.waitForLastLine(rootPrompt + "ls -l ")
+        try shell.waitForLastLine(rootPrompt + "ls --json ")
         try shell.press("C-u")
-        try shell.type("search --")
+        try shell.type("search --i")
         try shell.press("Tab")
         try shell.waitForLastLine(rootPrompt + "search --in ")
         try shell.press("C-u")
