@@ -3,7 +3,7 @@ import Foundation
 extension ClusterCatalog {
     /// Every cluster objsh knows at start: the built-in ones, then the config file's
     /// (`ObjshDirectories.configFile`, if it exists), then `env` from python-swiftclient's
-    /// variables. A later definition of a name replaces an earlier one. The warnings
+    /// variables and `aws` from the AWS CLI's. A later definition of a name replaces an earlier one. The warnings
     /// are for the user (a config file others can read that holds a key, say).
     public static func standard(environment: [String: String], directories: ObjshDirectories) throws -> (ClusterCatalog, warnings: [String]) {
         var catalog = builtIn(directories)
@@ -16,6 +16,9 @@ extension ClusterCatalog {
         let (fromEnvironment, environmentWarnings) = environmentCluster(environment)
         if let fromEnvironment { catalog.add(fromEnvironment) }
         warnings += environmentWarnings
+        let (aws, awsWarnings) = awsEnvironmentCluster(environment)
+        if let aws { catalog.add(aws) }
+        warnings += awsWarnings
         return (catalog, warnings)
     }
 

@@ -13,7 +13,7 @@
 ///
 /// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
 /// `token`, `insecure = true|false` and `connect_timeout`/`read_timeout` (seconds);
-/// file clusters take `path`.
+/// file clusters take `path`; S3 clusters (`type = s3`) take the keys of `s3Keys`.
 public struct ClusterConfigParser {
     /// The file's path, for messages.
     public let path: String
@@ -59,8 +59,11 @@ public struct ClusterConfigParser {
     /// Whether the text sets a secret (`key` or `token`), which makes loose permissions a risk.
     public static func holdsSecrets(_ clusters: [Cluster]) -> Bool {
         clusters.contains { cluster in
-            if case .swift(let swift) = cluster.endpoint { return swift.key != nil || swift.token != nil }
-            return false
+            switch cluster.endpoint {
+            case .swift(let swift): return swift.key != nil || swift.token != nil
+            case .s3(let s3): return s3.secretKey != nil || s3.sessionToken != nil
+            case .directory: return false
+            }
         }
     }
 
@@ -82,6 +85,9 @@ public struct ClusterConfigParser {
         case "swift":
             try checkKeys(section, allowed: Self.swiftKeys, type: type)
             return Cluster(name: section.name, endpoint: .swift(try swiftEndpoint(section)), origin: "config")
+        case "s3":
+            try checkKeys(section, allowed: Self.s3Keys, type: type)
+            return Cluster(name: section.name, endpoint: .s3(try s3Endpoint(section)), origin: "config")
         case "file":
             try checkKeys(section, allowed: Self.fileKeys, type: type)
             guard let path = section.values["path"]?.value, !path.isEmpty else {
@@ -89,9 +95,9 @@ public struct ClusterConfigParser {
             }
             return Cluster(name: section.name, endpoint: .directory(path: expandingTilde(path)), origin: "config")
         case "":
-            throw invalid(section.line, "cluster \(section.name) needs a type (swift or file)")
+            throw invalid(section.line, "cluster \(section.name) needs a type (swift, s3 or file)")
         default:
-            throw invalid(section.values["type"]!.line, "unknown type \"\(type)\"; expected swift or file")
+            throw invalid(section.values["type"]!.line, "unknown type \"\(type)\"; expected swift, s3 or file")
         }
     }
 
@@ -121,7 +127,7 @@ public struct ClusterConfigParser {
     }
 
     /// A timeout key's value: seconds, more than 0 and at most a day.
-    private func seconds(_ section: ClusterConfigSection, _ key: String) throws -> Double? {
+    func seconds(_ section: ClusterConfigSection, _ key: String) throws -> Double? {
         guard let entry = section.values[key] else { return nil }
         guard let value = Double(entry.value), value.isFinite, value > 0, value <= 86_400 else {
             throw invalid(entry.line, "\(key) is a number of seconds (more than 0, at most 86400), not \"\(entry.value)\"")
@@ -129,7 +135,7 @@ public struct ClusterConfigParser {
         return value
     }
 
-    private func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
+    func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
         if let (key, entry) = section.values.filter({ !allowed.contains($0.key) }).min(by: { $0.value.line < $1.value.line }) {
             throw invalid(entry.line, "unknown key \(key) for a \(type) cluster")
         }
@@ -141,7 +147,7 @@ public struct ClusterConfigParser {
         return path
     }
 
-    private func invalid(_ line: Int, _ message: String) -> ClusterError {
+    func invalid(_ line: Int, _ message: String) -> ClusterError {
         .invalidConfig(path: path, line: line, message: message)
     }
 }

@@ -1,6 +1,7 @@
 import Clusters
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 /// Where requests go and with which token; the token is kept in memory for the
 /// store's life and renewed through auth v1 when the server refuses it.
