@@ -10,7 +10,7 @@ package enum HTTPDebugLine {
                                                      "x-amz-security-token"]
     /// Request headers worth showing; the others are noise.
     package static let shownHeaders: Set<String> = ["x-auth-user", "x-storage-user", "content-type", "content-length",
-                                                    "range", "x-amz-content-sha256"]
+                                                    "range"]
 
     package static func format(method: String, url: String, headers: HTTPHeaders, outcome: String, milliseconds: Int) -> String {
         var shown: [String] = []

@@ -15,7 +15,9 @@ enum S3Failure {
     }
 
     static func error(code: String, message: String, status: Int, bucket: String?, key: String?, region: String) -> StorageError {
-        let said = message.isEmpty ? "" : ": " + message
+        // The server's words on one line: no newline of theirs may split the message.
+        let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let said = oneLine.isEmpty ? "" : ": " + oneLine
         switch code {
         case "NoSuchBucket": return .noSuchContainer(bucket ?? "")
         case "NoSuchKey": return .noSuchObject(container: bucket ?? "", name: key ?? "")
