@@ -6,7 +6,7 @@ import NIOHTTP1
 /// an AWS `Authorization` header only the algorithm and the signed header names stay.
 package enum HTTPDebugLine {
     /// Request headers whose values are credentials.
-    package static let secretHeaders: Set<String> = ["x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass",
+    package static let secretHeaders: Set<String> = ["x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass", "x-subject-token",
                                                      "x-amz-security-token"]
     /// Request headers worth showing; the others are noise.
     package static let shownHeaders: Set<String> = ["x-auth-user", "x-storage-user", "content-type", "content-length",
