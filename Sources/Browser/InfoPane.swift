@@ -81,7 +81,7 @@ public final class InfoPane: StoragePane {
             case .dynamicManifest(let segments):
                 fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
                 fields += try await dynamicSegmentFields(segments)
-            case .multipartUpload(let parts):
+            case .multipartUpload(let parts, _):
                 fields.append(InfoField("Multipart", "\(parts) parts: the ETag is not the MD5 of the bytes"))
             case nil: break
             }

@@ -84,8 +84,10 @@ public enum LargeObjectKind: Sendable, Equatable {
     case staticManifest
     /// A dynamic large object (DLO): segments are every object under this `container/prefix`.
     case dynamicManifest(String)
-    /// An S3 multipart upload of `parts` parts: its ETag is not the MD5 of its bytes.
-    case multipartUpload(parts: Int)
+    /// An S3 multipart upload of `parts` parts: its ETag is not the MD5 of its bytes but
+    /// the MD5 of its parts' MD5s; with `partBytes` (known for objsh's own uploads, and
+    /// for one part) a download can still be checked against it.
+    case multipartUpload(parts: Int, partBytes: Int64?)
 }
 
 /// The account as `info` shows it.

@@ -4,6 +4,9 @@ import Storage
 
 /// Reads an object's `info` from the headers of a HEAD or GET.
 enum S3Headers {
+    /// The `x-amz-meta-` key objsh's multipart uploads keep their part size in.
+    static let partBytesKey = "objsh-part-bytes"
+
     static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
         let etag = S3Answers.unquoted(headers.first(name: "ETag") ?? "")
         var metadata: [String: String] = [:]
@@ -13,7 +16,12 @@ enum S3Headers {
         var info = ObjectInfo(container: container, name: name, bytes: Int64(headers.first(name: "Content-Length") ?? "") ?? 0,
                               contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
                               lastModified: headers.first(name: "Last-Modified").flatMap(httpDate), metadata: metadata,
-                              largeObject: multipartParts(etag).map { .multipartUpload(parts: $0) })
+                              largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
+        if case .multipartUpload(let parts, _) = info.largeObject {
+            // objsh's own uploads say their part size; one part is the whole.
+            let partBytes = parts == 1 ? info.bytes : metadata[S3Headers.partBytesKey].flatMap { Int64($0) }
+            info.largeObject = .multipartUpload(parts: parts, partBytes: partBytes)
+        }
         info.storageClass = headers.first(name: "x-amz-storage-class") ?? "STANDARD"
         return info
     }

@@ -119,4 +119,50 @@ final class S3ShellTests: XCTestCase {
         let lines = run.errors.split(separator: "\n").filter { !$0.hasPrefix("debug: ") }
         XCTAssertEqual(lines.count, 1, run.errors)
     }
+
+    /// Killed during a multipart upload, the same command again sends only the parts
+    /// ListParts does not show; the object is byte-exact, its download verified against
+    /// the multipart ETag, and no upload or part is left after it or after rm.
+    func testKilledMultipartUploadResumesAndLeavesNothingBehind() throws {
+        let content = Data((0..<(6 * (5 << 20) + 1_234)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 / 509) })
+        try content.write(to: URL(fileURLWithPath: home + "/big.bin"))
+        XCTAssertEqual(try objsh("s3test", ["mkdir \(bucket)"]).status, 0)
+        let parts = bucket + "+segments"  // where s3api keeps the parts, seen through the Swift API
+        let command = "cd /\(bucket)\nupload --segment-size 5M --parallel 2 \(home)/big.bin"
+        try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
+                                           attributes: [.posixPermissions: 0o600])
+        let first = try ObjshRun.start(["-q", "--cluster", "s3test", "-c", command], home: home,
+                                       extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "300"], server: try ObjshRun.server())
+        // Wait for the state (parts stored), not for a time, then SIGKILL.
+        let deadline = Date().addingTimeInterval(120)
+        while try ServerByHand.names(in: parts, prefix: "big.bin/").count < 2 {
+            guard Date() < deadline, first.isRunning else { return XCTFail("no parts appeared before the upload ended") }
+            usleep(10_000)
+        }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let stored = try ServerByHand.names(in: parts, prefix: "big.bin/").count
+        XCTAssertLessThan(stored, 7)
+        XCTAssertEqual(try ServerByHand.headStatus(bucket, "big.bin"), 404, "no partial object under the final name")
+
+        let second = try objsh("s3test", [command], debug: true)
+        XCTAssertEqual(second.status, 0, second.errors)
+        let sent = second.errors.split(separator: "\n").filter { $0.hasPrefix("debug: PUT ") && $0.contains("partNumber=") }.count
+        XCTAssertLessThanOrEqual(sent, 7 - stored + 1, "sent again: \(sent) parts; \(stored) were stored")
+        XCTAssertTrue(second.output.contains("7 segments, \(7 - sent) already stored"), second.output)
+        let fetched = try boto3("""
+            import hashlib
+            print(hashlib.md5(s3.get_object(Bucket=sys.argv[1], Key='big.bin')['Body'].read()).hexdigest())
+            print(len(s3.list_multipart_uploads(Bucket=sys.argv[1]).get('Uploads', [])))
+            """, [bucket])
+        XCTAssertEqual(fetched.output, md5(content) + "\n0\n", "the object is byte-exact and no upload is left open")
+        let got = try objsh("s3test", ["get /\(bucket)/big.bin mine.bin", "info /\(bucket)/big.bin"], panes: true)
+        XCTAssertEqual(got.status, 0, got.errors)
+        XCTAssertTrue(got.output.contains("verified"), got.output)
+        XCTAssertTrue(got.output.contains("Multipart:") && got.output.contains("7 parts: the ETag"), got.output)
+        XCTAssertEqual(md5(try Data(contentsOf: URL(fileURLWithPath: home + "/down/mine.bin"))), md5(content))
+        XCTAssertEqual(try objsh("s3test", ["rm -r /\(bucket)"]).status, 0)
+        XCTAssertEqual(try ServerByHand.names(in: parts), [], "rm left parts behind")
+    }
 }
