@@ -86,7 +86,7 @@ complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "o
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" trace' -l 'trace' -d 'Print every pane lifecycle event to standard error.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" cache-limit' -l 'cache-limit' -d 'How many hidden panes keep their content.' -rfka ''
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" debug' -l 'debug' -d 'Print one line per HTTP request to standard error (credentials redacted).'
-complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" insecure' -l 'insecure' -d 'Do not verify TLS certificates of Swift clusters (prints a warning).'
+complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" insecure' -l 'insecure' -d 'Do not verify TLS certificates of Swift and S3 clusters (prints a warning).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" progress' -l 'progress' -d 'Show a progress line for transfers on standard error, also in scripts (the default at a terminal).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" version' -l 'version' -d 'Show the version.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" h help' -s 'h' -l 'help' -d 'Show help information.'

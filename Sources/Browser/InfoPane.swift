@@ -46,12 +46,12 @@ public final class InfoPane: StoragePane {
         switch target {
         case .account(let cluster):
             let info = try await store.accountInfo()
-            return .fields([InfoField("Cluster", cluster), InfoField("Containers", "\(info.containerCount)"),
-                            InfoField("Objects", "\(info.objectCount)"), InfoField("Bytes", "\(info.bytes)")]
-                           + Self.metadataFields(info.metadata))
+            return .fields([InfoField("Cluster", cluster), InfoField("Containers", "\(info.containerCount)")]
+                           + Self.totalFields(objects: info.objectCount, bytes: info.bytes) + Self.metadataFields(info.metadata))
         case .container(let name):
             let info = try await store.containerInfo(name)
-            var fields = [InfoField("Container", name), InfoField("Objects", "\(info.objectCount)"), InfoField("Bytes", "\(info.bytes)")]
+            var fields = [InfoField("Container", name)] + Self.totalFields(objects: info.objectCount, bytes: info.bytes)
+            if let region = info.region { fields.append(InfoField("Region", region)) }
             if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
             if let policy = info.storagePolicy { fields.append(InfoField("Storage-Policy", policy)) }
             return .fields(fields + Self.metadataFields(info.metadata))
@@ -64,6 +64,7 @@ public final class InfoPane: StoragePane {
             var fields = [InfoField("Object", info.name), InfoField("Container", info.container), InfoField("Bytes", "\(info.bytes)"),
                           InfoField("Content-Type", info.contentType), InfoField("ETag", info.etag)]
             if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
+            if let storageClass = info.storageClass { fields.append(InfoField("Storage-Class", storageClass)) }
             switch info.largeObject {
             case .staticManifest:
                 fields.append(InfoField("Manifest", "static large object (SLO)"))
@@ -73,6 +74,8 @@ public final class InfoPane: StoragePane {
             case .dynamicManifest(let segments):
                 fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
                 fields += try await dynamicSegmentFields(segments)
+            case .multipartUpload(let parts, _):
+                fields.append(InfoField("Multipart", "\(parts) parts: the ETag is not the MD5 of the bytes"))
             case nil: break
             }
             if let problem = info.metadataProblem { fields.append(InfoField("Metadata", "not readable: \(problem)")) }
@@ -120,6 +123,12 @@ public final class InfoPane: StoragePane {
         let described = runs.prefix(8).map { "\($0.count) × \($0.bytes)" }.joined(separator: ", ") + (runs.count > 8 ? ", …" : "")
         return [InfoField("Segments", "\(sizes.count)"), InfoField("Segment-Bytes", described),
                 InfoField("Segments-Total", "\(sizes.reduce(0, +))")]
+    }
+
+    /// Object and byte counts; a store that keeps none (S3) shows none rather than a guess.
+    static func totalFields(objects: Int?, bytes: Int64?) -> [InfoField] {
+        guard let objects, let bytes else { return [] }
+        return [InfoField("Objects", "\(objects)"), InfoField("Bytes", "\(bytes)")]
     }
 
     static func metadataFields(_ metadata: [String: String]) -> [InfoField] {

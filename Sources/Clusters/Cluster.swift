@@ -4,6 +4,8 @@ public enum ClusterEndpoint: Sendable, Equatable {
     case directory(path: String)
     /// An OpenStack Swift API endpoint (SoftLayer Object Storage is one).
     case swift(SwiftEndpoint)
+    /// An S3-compatible endpoint.
+    case s3(S3Endpoint)
 }
 
 /// How to reach and authenticate to an OpenStack Swift account.
@@ -69,11 +71,12 @@ public struct Cluster: Sendable, Equatable {
         self.origin = origin
     }
 
-    /// A short description of the endpoint without secrets, e.g. `file ~/data` or `swift http://…/auth/v1.0`.
+    /// A short description of the endpoint without secrets, e.g. `file ~/data`, `swift http://…/auth/v1.0` or `s3 https://…`.
     public var summary: String {
         switch endpoint {
         case .directory(let path): "file \(path)"
         case .swift(let swift): "swift \(swift.authURL ?? swift.storageURL ?? "?")"
+        case .s3(let s3): "s3 \(s3.endpoint ?? (s3.profile.map { "profile \($0)" } ?? s3.effectiveEndpoint))"
         }
     }
 }

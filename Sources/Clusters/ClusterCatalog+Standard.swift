@@ -3,8 +3,9 @@ import Foundation
 extension ClusterCatalog {
     /// Every cluster objsh knows at start: the built-in ones, the clouds of the
     /// openstack client's clouds.yaml, then the config file's
-    /// (`ObjshDirectories.configFile`, if it exists), then `env` from `OS_CLOUD`'s cloud
-    /// or python-swiftclient's variables. A later definition of a name replaces an earlier one. The warnings
+    /// (`ObjshDirectories.configFile`, if it exists), `aws` from the AWS CLI's variables,
+    /// then `env` from `OS_CLOUD`'s cloud or python-swiftclient's variables. A later
+    /// definition of a name replaces an earlier one. The warnings
     /// are for the user (a config file others can read that holds a key, say).
     public static func standard(environment: [String: String], directories: ObjshDirectories,
                                 currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> (ClusterCatalog, warnings: [String]) {
@@ -21,6 +22,9 @@ extension ClusterCatalog {
             for cluster in clusters { catalog.add(cluster) }
             if let warning { warnings.append(warning) }
         }
+        let (aws, awsWarnings) = awsEnvironmentCluster(environment)
+        if let aws { catalog.add(aws) }
+        warnings += awsWarnings
         if let name = environment["OS_CLOUD"], !name.isEmpty {
             // OS_CLOUD picks the cloud the env cluster is, as for the openstack client.
             if var cloud = clouds.first(where: { $0.name == name }) {

@@ -16,7 +16,8 @@
 /// with `auth_version = 3` (or an `auth_url` ending in `/v3`) they sign in to
 /// Keystone and also take `username`/`user_id`, `password`/`password_command`, the
 /// domain and project keys, `region`, `interface` and `application_credential_*`
-/// (see `keystoneKeys`). File clusters take `path`.
+/// (see `keystoneKeys`). File clusters take `path`; S3 clusters (`type = s3`) take
+/// the keys of `s3Keys`.
 public struct ClusterConfigParser {
     /// The file's path, for messages.
     public let path: String
@@ -63,10 +64,12 @@ public struct ClusterConfigParser {
     /// Whether the text sets a secret (`key` or `token`), which makes loose permissions a risk.
     public static func holdsSecrets(_ clusters: [Cluster]) -> Bool {
         clusters.contains { cluster in
-            if case .swift(let swift) = cluster.endpoint {
+            switch cluster.endpoint {
+            case .swift(let swift):
                 return swift.key != nil || swift.token != nil || swift.keystone?.applicationCredentialSecret != nil
+            case .s3(let s3): return s3.secretKey != nil || s3.sessionToken != nil
+            case .directory: return false
             }
-            return false
         }
     }
 
@@ -88,6 +91,9 @@ public struct ClusterConfigParser {
         case "swift":
             try checkKeys(section, allowed: Self.swiftKeys, type: type)
             return Cluster(name: section.name, endpoint: .swift(try swiftEndpoint(section)), origin: "config")
+        case "s3":
+            try checkKeys(section, allowed: Self.s3Keys, type: type)
+            return Cluster(name: section.name, endpoint: .s3(try s3Endpoint(section)), origin: "config")
         case "file":
             try checkKeys(section, allowed: Self.fileKeys, type: type)
             guard let path = section.values["path"]?.value, !path.isEmpty else {
@@ -95,9 +101,9 @@ public struct ClusterConfigParser {
             }
             return Cluster(name: section.name, endpoint: .directory(path: expandingTilde(path)), origin: "config")
         case "":
-            throw invalid(section.line, "cluster \(section.name) needs a type (swift or file)")
+            throw invalid(section.line, "cluster \(section.name) needs a type (swift, s3 or file)")
         default:
-            throw invalid(section.values["type"]!.line, "unknown type \"\(type)\"; expected swift or file")
+            throw invalid(section.values["type"]!.line, "unknown type \"\(type)\"; expected swift, s3 or file")
         }
     }
 
@@ -133,7 +139,7 @@ public struct ClusterConfigParser {
     }
 
     /// A timeout key's value: seconds, more than 0 and at most a day.
-    private func seconds(_ section: ClusterConfigSection, _ key: String) throws -> Double? {
+    func seconds(_ section: ClusterConfigSection, _ key: String) throws -> Double? {
         guard let entry = section.values[key] else { return nil }
         guard let value = Double(entry.value), value.isFinite, value > 0, value <= 86_400 else {
             throw invalid(entry.line, "\(key) is a number of seconds (more than 0, at most 86400), not \"\(entry.value)\"")
@@ -141,7 +147,7 @@ public struct ClusterConfigParser {
         return value
     }
 
-    private func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
+    func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
         if let (key, entry) = section.values.filter({ !allowed.contains($0.key) }).min(by: { $0.value.line < $1.value.line }) {
             throw invalid(entry.line, "unknown key \(key) for a \(type) cluster")
         }

@@ -48,7 +48,10 @@ public enum CommandTable {
             summary: "list clusters, or switch to one (coming back restores its panes)",
             details: """
                 Without a name, lists the clusters with the current one marked *. With a name, \
-                switches to it; switching back later shows that cluster's panes where they were,                 with the same sign-in. Clusters come from the config file, from each cloud of                 clouds.yaml, and env from ST_*, an openrc's OS_* or OS_CLOUD.
+                switches to it; switching back later shows that cluster's panes where they were, \
+                with the same sign-in. Clusters come from the config file (type swift, s3 or file), \
+                from each cloud of clouds.yaml, env from ST_*, an openrc's OS_* or OS_CLOUD, and aws \
+                (S3) from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY or AWS_PROFILE.
                 Example: cluster local
                 """,
             options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .cluster, optional: true)]),

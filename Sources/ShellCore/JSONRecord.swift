@@ -112,6 +112,7 @@ enum JSONRecord {
         case .dynamicManifest(let prefix):
             line.add("manifest", "dynamic")
             line.add("segment_prefix", prefix)
+        case .multipartUpload: line.add("manifest", "multipart")
         case nil: break
         }
         line.add("segments", segments)

@@ -37,6 +37,7 @@ extension Shell {
         switch info.largeObject {
         case .staticManifest: try await session.store.segments(ofObject: info.container, name: info.name)?.count
         case .dynamicManifest(let manifest): try await InfoPane.dynamicSegmentSizes(manifest, store: session.store)?.1.count
+        case .multipartUpload(let parts, _): parts
         case nil: nil
         }
     }

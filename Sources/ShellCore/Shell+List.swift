@@ -70,8 +70,11 @@ extension Shell {
     /// `ls -l` at the root: the account's totals first, as `ls -l` starts with `total`.
     func writeAccountTotals(human: Bool) async throws {
         let info = try await session.store.accountInfo()
-        let bytes = EntryLine.size(info.bytes, human: human)
-        output.write("total \(info.containerCount) containers, \(info.objectCount) objects, \(bytes)\(human ? "" : " bytes")\n")
+        // A store that cannot tell a total without a walk leaves it out.
+        var parts = ["\(info.containerCount) containers"]
+        if let objects = info.objectCount { parts.append("\(objects) objects") }
+        if let bytes = info.bytes { parts.append(EntryLine.size(bytes, human: human) + (human ? "" : " bytes")) }
+        output.write("total " + parts.joined(separator: ", ") + "\n")
     }
 
     /// Writes one page: a line an entry, or columns on a terminal.

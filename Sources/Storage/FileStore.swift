@@ -39,28 +39,28 @@ public struct FileStore: ObjectStore {
     }
 
     public func accountInfo() async throws -> AccountInfo {
-        var info = AccountInfo(containerCount: 0, objectCount: 0, bytes: 0)
+        var (containers, objects, bytes) = (0, 0, Int64(0))
         for try await page in containerPages() {
             for container in page {
                 let totals = try await containerInfo(container.name)
-                info.containerCount += 1
-                info.objectCount += totals.objectCount
-                info.bytes += totals.bytes
+                containers += 1
+                objects += totals.objectCount ?? 0
+                bytes += totals.bytes ?? 0
             }
         }
-        return info
+        return AccountInfo(containerCount: containers, objectCount: objects, bytes: bytes)
     }
 
     public func containerInfo(_ container: String) async throws -> ContainerInfo {
         let path = try containerPath(container)
-        var info = ContainerInfo(name: container, objectCount: 0, bytes: 0, lastModified: Self.modificationDate(path))
+        var (objects, bytes) = (0, Int64(0))
         for try await page in objectPages(in: container) {
             for case .object(let object) in page {
-                info.objectCount += 1
-                info.bytes += object.bytes
+                objects += 1
+                bytes += object.bytes
             }
         }
-        return info
+        return ContainerInfo(name: container, objectCount: objects, bytes: bytes, lastModified: Self.modificationDate(path))
     }
 
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {

@@ -46,6 +46,7 @@ public protocol ForwardingStore: ObjectStore {
 extension ForwardingStore {
     public var kind: String { base.kind }
     public var shortPageEndsListing: Bool { base.shortPageEndsListing }
+    public var maximumPageSize: Int { base.maximumPageSize }
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         try await base.listObjects(in: container, query)

@@ -71,10 +71,15 @@ public protocol ObjectStore: Sendable {
     /// Some servers return short pages before the end; for those, paging goes on
     /// until an empty page.
     var shortPageEndsListing: Bool { get }
+
+    /// The largest page one listing request gives (10,000 for Swift, 1,000 for S3):
+    /// listings ask for no more, so every page is one request.
+    var maximumPageSize: Int { get }
 }
 
 extension ObjectStore {
     public var shortPageEndsListing: Bool { false }
+    public var maximumPageSize: Int { ListingQuery.maximumLimit }
 
     /// Whether a container exists, with one short listing request: the exact name
     /// sorts first among the names it prefixes.
@@ -86,14 +91,14 @@ extension ObjectStore {
     ///
     /// Only one page is held at a time, so a million objects list in bounded memory.
     public func objectPages(in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ListingEntry> {
-        ListingPages(pageSize: pageSize, endsOnShortPage: shortPageEndsListing) { marker, limit in
+        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing) { marker, limit in
             try await listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit))
         } name: { $0.name }
     }
 
     /// Every container of the account, page by page.
     public func containerPages(prefix: String = "", pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ContainerSummary> {
-        ListingPages(pageSize: pageSize, endsOnShortPage: shortPageEndsListing) { marker, limit in
+        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing) { marker, limit in
             try await listContainers(ListingQuery(prefix: prefix, marker: marker, limit: limit))
         } name: { $0.name }
     }

@@ -84,15 +84,21 @@ public enum LargeObjectKind: Sendable, Equatable {
     case staticManifest
     /// A dynamic large object (DLO): segments are every object under this `container/prefix`.
     case dynamicManifest(String)
+    /// An S3 multipart upload of `parts` parts: its ETag is not the MD5 of its bytes but
+    /// the MD5 of its parts' MD5s; with `partBytes` (known for objsh's own uploads, and
+    /// for one part) a download can still be checked against it.
+    case multipartUpload(parts: Int, partBytes: Int64?)
 }
 
 /// The account as `info` shows it.
 public struct AccountInfo: Sendable, Equatable {
     public var containerCount: Int
-    public var objectCount: Int
-    public var bytes: Int64
+    /// Objects in all containers; nil when the store keeps no count (S3).
+    public var objectCount: Int?
+    /// Bytes in all containers; nil when the store keeps no count (S3).
+    public var bytes: Int64?
     public var metadata: [String: String]
-    public init(containerCount: Int, objectCount: Int, bytes: Int64, metadata: [String: String] = [:]) {
+    public init(containerCount: Int, objectCount: Int?, bytes: Int64?, metadata: [String: String] = [:]) {
         self.containerCount = containerCount
         self.objectCount = objectCount
         self.bytes = bytes
@@ -103,13 +109,19 @@ public struct AccountInfo: Sendable, Equatable {
 /// A container as `info` shows it.
 public struct ContainerInfo: Sendable, Equatable {
     public var name: String
-    public var objectCount: Int
-    public var bytes: Int64
+    /// Objects in the container; nil when the store keeps no count (an S3 bucket).
+    public var objectCount: Int?
+    /// Bytes in the container; nil when the store keeps no count (an S3 bucket).
+    public var bytes: Int64?
     public var lastModified: Date?
     public var storagePolicy: String?
+    /// The region the container (an S3 bucket) is in; nil where regions do not apply.
+    public var region: String?
     public var metadata: [String: String]
-    public init(name: String, objectCount: Int, bytes: Int64, lastModified: Date? = nil, storagePolicy: String? = nil, metadata: [String: String] = [:]) {
+    public init(name: String, objectCount: Int?, bytes: Int64?, lastModified: Date? = nil, storagePolicy: String? = nil,
+                region: String? = nil, metadata: [String: String] = [:]) {
         self.name = name
+        self.region = region
         self.objectCount = objectCount
         self.bytes = bytes
         self.lastModified = lastModified
@@ -129,6 +141,8 @@ public struct ObjectInfo: Sendable, Equatable {
     public var lastModified: Date?
     public var metadata: [String: String]
     public var largeObject: LargeObjectKind?
+    /// The storage class (S3's `STANDARD`, `GLACIER`…); nil where classes do not apply.
+    public var storageClass: String?
     /// Why the object's metadata could not be read, when it could not (the other
     /// fields then come from the container listing); nil when all is known.
     public var metadataProblem: String?

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 /// One Keystone v3 sign-in: a password, an application credential or an existing
 /// token becomes a token for Swift and the object-store URL from the catalog.

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import StorageHTTP
 import Synchronization
 
 /// What a cluster's `GET /info` says about its limits and middleware; fetched once a store.

@@ -1,6 +1,7 @@
 import Foundation
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 /// Reads the `info` of an account, a container or an object from the headers of a HEAD.
 enum SwiftHeaders {

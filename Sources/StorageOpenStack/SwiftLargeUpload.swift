@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,

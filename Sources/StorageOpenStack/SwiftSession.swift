@@ -2,6 +2,7 @@ import Clusters
 import Foundation
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 /// Where requests go and with which token; the token is kept in memory for the
 /// store's life and renewed (auth v1 or Keystone) when the server refuses it or,

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     /// Deletes an object; a static large object goes with its segments (`multipart-manifest=delete`),

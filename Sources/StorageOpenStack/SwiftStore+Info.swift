@@ -1,4 +1,5 @@
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     public func accountInfo() async throws -> AccountInfo {

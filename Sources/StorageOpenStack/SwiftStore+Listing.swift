@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,

@@ -1,6 +1,7 @@
 import Glibc
 import NIOHTTP1
 import Storage
+import StorageHTTP
 
 extension SwiftStore {
     public func createContainer(_ name: String) async throws {
@@ -70,12 +71,6 @@ extension SwiftStore {
 
     /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.
     static func regularFileSize(_ path: String) throws -> Int64 {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.unreadableFile(path: path, reason: "is not a regular file") }
-        return Int64(info.st_size)
+        try FileDigest.regularFileSize(path)
     }
 }

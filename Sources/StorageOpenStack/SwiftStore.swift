@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import Storage
+import StorageHTTP
 
 /// The `swift` backend: an OpenStack Swift account (SoftLayer Object Storage is one)
 /// over its HTTP API, with auth v1, Keystone v3 or a pre-issued storage URL and token.

@@ -7,6 +7,9 @@ import Storage
 public enum Verification: Sendable, Equatable {
     case wholeMD5(String)
     case segments([SegmentRecord])
+    /// An S3 multipart object: parts of `partBytes` (the last may be shorter), whose
+    /// ETag is the MD5 of the parts' MD5s with `-COUNT`.
+    case multipartETag(partBytes: Int64, etag: String)
     case unverifiable(String)
 }
 
@@ -18,17 +21,29 @@ struct StreamVerifier {
     private var hash = Insecure.MD5()
     private var segment = 0
     private var leftInSegment: Int64 = 0
+    /// The MD5s of the parts that ended, one after the other, for a multipart ETag.
+    private var partDigests: [UInt8] = []
 
     init(_ verification: Verification, name: String) {
         self.verification = verification
         self.name = name
         if case .segments(let segments) = verification { leftInSegment = segments.first?.bytes ?? 0 }
+        if case .multipartETag(let partBytes, _) = verification { leftInSegment = partBytes }
     }
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) throws {
         switch verification {
         case .unverifiable: return
         case .wholeMD5: hash.update(bufferPointer: bytes)
+        case .multipartETag(let partBytes, _):
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let count = Int(min(Int64(rest.count), leftInSegment))
+                hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: rest.prefix(count)))
+                leftInSegment -= Int64(count)
+                rest = rest.dropFirst(count)
+                if leftInSegment == 0 { finishPart(partBytes) }
+            }
         case .segments(let segments):
             var rest = bytes[...]
             while !rest.isEmpty {
@@ -58,6 +73,13 @@ struct StreamVerifier {
         leftInSegment = segment < segments.count ? segments[segment].bytes : 0
     }
 
+    private mutating func finishPart(_ partBytes: Int64) {
+        partDigests += Array(hash.finalize())
+        hash = Insecure.MD5()
+        segment += 1
+        leftInSegment = partBytes
+    }
+
     /// Checks the end; returns a note when the download could not be verified.
     mutating func finish() throws -> String? {
         switch verification {
@@ -65,6 +87,13 @@ struct StreamVerifier {
         case .wholeMD5(let expected):
             let md5 = Self.hex(hash.finalize())
             guard md5 == expected else { throw TransferError.corrupt(name: name, detail: "MD5 \(md5), the ETag says \(expected)") }
+            return nil
+        case .multipartETag(let partBytes, let expected):
+            if leftInSegment < partBytes || segment == 0 { finishPart(partBytes) }
+            let etag = Self.hex(Insecure.MD5.hash(data: partDigests)) + "-\(segment)"
+            guard etag == expected.lowercased() else {
+                throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
+            }
             return nil
         case .segments(let segments):
             while segment < segments.count && leftInSegment == 0 { try finishSegment(segments) }

@@ -19,6 +19,11 @@ public struct Downloader: Sendable {
         case nil: return .wholeMD5(info.etag)
         case .dynamicManifest:
             return .unverifiable("a dynamic large object's ETag is not the MD5 of its bytes: not verified")
+        case .multipartUpload(_, let partBytes):
+            guard let partBytes, partBytes > 0 else {
+                return .unverifiable("a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified")
+            }
+            return .multipartETag(partBytes: partBytes, etag: info.etag)
         case .staticManifest:
             guard let segments = try await store.segments(ofObject: info.container, name: info.name) else {
                 return .unverifiable("the manifest's entries are not plain segments: not verified")

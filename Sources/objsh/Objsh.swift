@@ -46,7 +46,7 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Print one line per HTTP request to standard error (credentials redacted).")
     var debug = false
 
-    @Flag(help: "Do not verify TLS certificates of Swift clusters (prints a warning).")
+    @Flag(help: "Do not verify TLS certificates of Swift and S3 clusters (prints a warning).")
     var insecure = false
 
     @Flag(help: "Show a progress line for transfers on standard error, also in scripts (the default at a terminal).")

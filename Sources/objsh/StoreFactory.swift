@@ -3,6 +3,7 @@ import Foundation
 import ShellCore
 import Storage
 import StorageOpenStack
+import StorageS3
 import Synchronization
 
 /// The one place that turns a cluster's endpoint into a store. It keeps the Swift
@@ -13,6 +14,7 @@ final class StoreFactory: Sendable {
     /// `--insecure`: no TLS certificate checks for any Swift cluster.
     let insecure: Bool
     private let swiftStores = Mutex<[SwiftStore]>([])
+    private let s3Stores = Mutex<[S3Store]>([])
 
     init(debug: Bool, insecure: Bool) {
         self.debug = debug
@@ -40,7 +42,28 @@ final class StoreFactory: Sendable {
             swiftStores.withLock { $0.append(store) }
             for warning in store.warnings { Self.writeError(warning) }
             return store
+        case .s3(let given):
+            return try openS3(given, name: cluster.name)
         }
+    }
+
+    /// An S3 store, its profile (if any) read from the AWS CLI's files now.
+    private func openS3(_ given: S3Endpoint, name: String) throws -> S3Store {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        var endpoint = try AWSSharedFiles(environment: environment, home: home).resolve(given)
+        endpoint.insecure = endpoint.insecure || insecure
+        var options = SwiftStoreOptions()
+        if let seconds = endpoint.connectTimeout { options.connectTimeout = seconds }
+        if let seconds = endpoint.readTimeout { options.readTimeout = seconds }
+        let store = try S3Store(endpoint: endpoint, name: name, options: options, log: debugLog)
+        s3Stores.withLock { $0.append(store) }
+        for warning in store.warnings { Self.writeError(warning) }
+        return store
+    }
+
+    private var debugLog: (@Sendable (String) -> Void)? {
+        debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
     }
 
     /// Closes every Swift store's connections; call before the process exits.
@@ -50,6 +73,11 @@ final class StoreFactory: Sendable {
             return stores
         }
         for store in stores { await store.shutdown() }
+        let s3 = s3Stores.withLock { stores in
+            defer { stores = [] }
+            return stores
+        }
+        for store in s3 { await store.shutdown() }
     }
 
     private static func writeError(_ line: String) {

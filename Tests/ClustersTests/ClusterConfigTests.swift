@@ -48,8 +48,8 @@ final class ClusterConfigTests: XCTestCase {
             ("[cluster a]\ntype file", 2, "expected key = value, found \"type file\""),
             ("[cluster a]\n= x", 2, "a line starts with ="),
             ("[cluster a]\ntype = file\ntype = swift", 3, "type is set twice"),
-            ("\n[cluster a]\npath = /x", 2, "cluster a needs a type (swift or file)"),
-            ("[cluster a]\ntype = s3", 2, "unknown type \"s3\"; expected swift or file"),
+            ("\n[cluster a]\npath = /x", 2, "cluster a needs a type (swift, s3 or file)"),
+            ("[cluster a]\ntype = ftp", 2, "unknown type \"ftp\"; expected swift, s3 or file"),
             ("[cluster a]\ntype = file\npath = /x\nkey = k", 4, "unknown key key for a file cluster"),
             ("[cluster a]\ntype = file", 1, "cluster a (file) needs a path"),
             ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u\nkey = k\ninsecure = maybe", 6,
@@ -91,7 +91,7 @@ final class ClusterConfigTests: XCTestCase {
 
         _ = FileManager.default.createFile(atPath: directories.configFile, contents: Data("[cluster x]\ntype = tape\n".utf8))
         XCTAssertThrowsError(try ClusterCatalog.standard(environment: ["HOME": base], directories: directories)) { error in
-            XCTAssertEqual(error as? ClusterError, .invalidConfig(path: directories.configFile, line: 2, message: "unknown type \"tape\"; expected swift or file"))
+            XCTAssertEqual(error as? ClusterError, .invalidConfig(path: directories.configFile, line: 2, message: "unknown type \"tape\"; expected swift, s3 or file"))
         }
     }
 

@@ -9,6 +9,12 @@ public struct ContractFixture: Sendable {
     /// Puts `count` small objects named `f000/o000000.txt` … (1,000 per folder) into
     /// a new container, fast, and returns its name; may reuse one seeded before.
     public var seedManyObjects: @Sendable (_ count: Int) async throws -> String
+    /// Whether the store counts a container's objects and bytes (an S3 bucket does not:
+    /// its counts must then be nil, never a guess).
+    public var keepsCounts = true
+    /// Container names after the run prefix, in no order, whose byte order differs from
+    /// a naive one. S3 bucket names allow only lower-case letters, digits, `-` and `.`.
+    public var containerNames = ["b", "a", "a b", "é", "Z"]
 
     public init(containerPrefix: String, seedManyObjects: @escaping @Sendable (_ count: Int) async throws -> String) {
         self.containerPrefix = containerPrefix

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Storage
+import StorageHTTP
 @testable import StorageOpenStack
 import XCTest
 

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Storage
+import StorageHTTP
 import StorageContract
 import StorageOpenStack
 import Synchronization

@@ -2,6 +2,7 @@ import Clusters
 import FaultProxyHarness
 import Foundation
 import Storage
+import StorageHTTP
 import StorageContract
 import StorageOpenStack
 import XCTest

@@ -1,6 +1,7 @@
 import Clusters
 import Foundation
 import Storage
+import StorageHTTP
 import StorageOpenStack
 import XCTest
 

@@ -1,5 +1,6 @@
 import NIOHTTP1
 import Storage
+import StorageHTTP
 @testable import StorageOpenStack
 import XCTest
 
@@ -102,7 +103,7 @@ final class SwiftUnitTests: XCTestCase {
     }
 
     func testDebugLineRedactsCredentials() {
-        let line = SwiftDebugLine.format(method: "GET", url: "http://127.0.0.1:8080/auth/v1.0",
+        let line = HTTPDebugLine.format(method: "GET", url: "http://127.0.0.1:8080/auth/v1.0",
                                          headers: ["X-Auth-User": "test:tester", "X-Auth-Key": "s3cret", "X-Auth-Token": "AUTH_tk1",
                                                    "X-Storage-Token": "AUTH_tk2"],
                                          outcome: "200", milliseconds: 12)

@@ -4,28 +4,42 @@ import NIOHTTP1
 
 /// One HTTP request as the store describes it; the body is made anew for every try,
 /// because a streamed body can be read only once.
-struct HTTPExchangeRequest: Sendable {
-    var method: HTTPMethod
-    var url: String
-    var headers: HTTPHeaders = [:]
-    var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+package struct HTTPExchangeRequest: Sendable {
+    package var method: HTTPMethod
+    package var url: String
+    package var headers: HTTPHeaders = [:]
+    package var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+
+    package init(method: HTTPMethod, url: String, headers: HTTPHeaders = [:],
+                 makeBody: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.makeBody = makeBody
+    }
 
     /// Whether sending the request again can do no harm: the methods whose second
     /// try leaves the same state as the first (a PUT re-sends its whole body, made
     /// anew from the file, and the caller checks the ETag of what was stored).
-    var isIdempotent: Bool {
+    package var isIdempotent: Bool {
         [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
     }
 }
 
 /// A complete response: status, headers and the whole (small) body.
-struct HTTPExchangeResponse: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: ByteBuffer
+package struct HTTPExchangeResponse: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: ByteBuffer
+
+    package init(status: Int, headers: HTTPHeaders, body: ByteBuffer) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// The server's text for an error, trimmed and cut to about 200 characters.
-    var errorText: String {
+    package var errorText: String {
         let text = String(buffer: body).trimmingSpaces()
         let firstLines = text.split(separator: "\n").prefix(3).joined(separator: " ")
         let message = firstLines.count > 200 ? String(firstLines.prefix(199)) + "…" : firstLines
@@ -35,15 +49,21 @@ struct HTTPExchangeResponse: Sendable {
 
 /// Sends requests with one `HTTPClient`, retrying as the `RetryPolicy` says and
 /// telling the debug log about every try.
-struct HTTPExchange: Sendable {
-    let client: HTTPClient
-    let options: SwiftStoreOptions
-    let log: (@Sendable (String) -> Void)?
+package struct HTTPExchange: Sendable {
+    package let client: HTTPClient
+    package let options: HTTPStoreOptions
+    package let log: (@Sendable (String) -> Void)?
+
+    package init(client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?) {
+        self.client = client
+        self.options = options
+        self.log = log
+    }
 
     /// Sends `request`, retrying connection breaks (resets, answers cut short), 5xx and
     /// 429 when the request is idempotent, within the policy's tries and total wait;
     /// failures are `StorageError`s.
-    func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
+    package func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
         var failedTries = 0
         var waited = 0.0
         while true {
@@ -99,13 +119,13 @@ struct HTTPExchange: Sendable {
         }
     }
 
-    func classify(_ error: Error, url: String) -> TransportFailure {
+    package func classify(_ error: Error, url: String) -> TransportFailure {
         if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
         return TransportFailure.classify(error, target: Self.target(of: url),
                                          readTimeout: options.readTimeout, connectTimeout: options.connectTimeout)
     }
 
-    func pause(seconds: Double) async throws {
+    package func pause(seconds: Double) async throws {
         do {
             try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
         } catch {
@@ -113,16 +133,16 @@ struct HTTPExchange: Sendable {
         }
     }
 
-    func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
+    package func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
         guard let log else { return }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-        log(SwiftDebugLine.format(method: request.method.rawValue, url: request.url, headers: request.headers,
+        log(HTTPDebugLine.format(method: request.method.rawValue, url: request.url, headers: request.headers,
                                   outcome: outcome, milliseconds: milliseconds))
     }
 
     /// `host:port` of a URL, for messages.
-    static func target(of url: String) -> String {
+    package static func target(of url: String) -> String {
         var rest = Substring(url)
         var port = "80"
         if let range = rest.range(of: "://") {

@@ -6,15 +6,15 @@ import NIOPosix
 import Storage
 
 /// What a failed HTTP exchange means for the user, and whether another try may help.
-struct TransportFailure: Error {
-    var error: StorageError
+package struct TransportFailure: Error {
+    package var error: StorageError
     /// A connection that broke after it was made (reset, closed, an answer cut short)
     /// may work the next time; a refused connection or a timeout already took its
     /// time, and an answer that is not HTTP would come again, so those are reported at once.
-    var isRetryable: Bool
+    package var isRetryable: Bool
 
     /// The failure in a few words, for the retry line of `--debug`.
-    var reason: String {
+    package var reason: String {
         switch error {
         case .unreachable(let message), .timedOut(let message), .invalidResponse(let message), .io(let message): message
         default: "\(error)"
@@ -22,7 +22,7 @@ struct TransportFailure: Error {
     }
 
     /// Classifies an error thrown by the HTTP client for a request to `target` (`host:port`).
-    static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double) -> TransportFailure {
+    package static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double) -> TransportFailure {
         if let failure = error as? TransportFailure { return failure }
         if let storage = error as? StorageError { return TransportFailure(error: storage, isRetryable: false) }
         if error is CancellationError { return TransportFailure(error: .cancelled, isRetryable: false) }

@@ -7,7 +7,7 @@ extension HTTPExchange {
     /// Sends a request whose answer may be large and returns it with its body unread.
     /// Connection breaks and 5xx/429 answers are retried as `send` retries them; once a
     /// response is returned, its body is the caller's to read (or drop).
-    func open(_ request: HTTPExchangeRequest) async throws -> HTTPClientResponse {
+    package func open(_ request: HTTPExchangeRequest) async throws -> HTTPClientResponse {
         var failedTries = 0
         while true {
             let wait: Double?
@@ -53,7 +53,7 @@ extension HTTPExchange {
 
 extension HTTPClientResponse {
     /// The whole (small) body, for an error message.
-    func collected(upTo limit: Int) async -> HTTPExchangeResponse {
+    package func collected(upTo limit: Int) async -> HTTPExchangeResponse {
         let body = (try? await body.collect(upTo: limit)) ?? ByteBuffer()
         return HTTPExchangeResponse(status: Int(status.code), headers: headers, body: body)
     }

@@ -6,18 +6,20 @@ import Synchronization
 
 /// The MD5 of the bytes sent by the latest try of an upload, and of the whole file
 /// once a try has read it to the end.
-final class UploadDigest: Sendable {
+package final class UploadDigest: Sendable {
     private let state = Mutex(Insecure.MD5())
     private let whole = Mutex<String?>(nil)
 
-    func restart() { state.withLock { $0 = Insecure.MD5() } }
-    func update(_ bytes: UnsafeRawBufferPointer) { state.withLock { $0.update(bufferPointer: bytes) } }
-    var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
+    package init() {}
+
+    package func restart() { state.withLock { $0 = Insecure.MD5() } }
+    package func update(_ bytes: UnsafeRawBufferPointer) { state.withLock { $0.update(bufferPointer: bytes) } }
+    package var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
 
     /// Called when a try has sent the last byte of the file.
-    func finishWholeFile() { let sum = hex; whole.withLock { $0 = sum } }
+    package func finishWholeFile() { let sum = hex; whole.withLock { $0 = sum } }
     /// The MD5 of the whole file, when some try sent all of it (so the server may hold it).
-    var wholeFileHex: String? { whole.withLock { $0 } }
+    package var wholeFileHex: String? { whole.withLock { $0 } }
 }
 
 private extension String {
@@ -26,31 +28,39 @@ private extension String {
 
 /// A local file as an async sequence of 1 MiB buffers, hashed as they are read:
 /// the file is never held whole, and its MD5 is ready when the last byte is sent.
-struct FileUploadBody: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-    static let chunkSize = 1 << 20
+package struct FileUploadBody: AsyncSequence, Sendable {
+    package typealias Element = ByteBuffer
+    package static let chunkSize = 1 << 20
 
-    let path: String
-    let expectedBytes: Int64
-    let digest: UploadDigest
+    package let path: String
+    package let expectedBytes: Int64
+    package let digest: UploadDigest
     /// Where the bytes start: a segment of a large upload is a slice of its file.
-    var offset: Int64 = 0
+    package var offset: Int64 = 0
     /// A whole file is read to its end, so a file that grew is noticed; a slice stops at its length.
-    var isSlice = false
+    package var isSlice = false
 
-    func makeAsyncIterator() -> Iterator {
+    package init(path: String, expectedBytes: Int64, digest: UploadDigest, offset: Int64 = 0, isSlice: Bool = false) {
+        self.path = path
+        self.expectedBytes = expectedBytes
+        self.digest = digest
+        self.offset = offset
+        self.isSlice = isSlice
+    }
+
+    package func makeAsyncIterator() -> Iterator {
         digest.restart()
         return Iterator(reader: FileReader(path: path, offset: offset), expectedBytes: expectedBytes, digest: digest, isSlice: isSlice)
     }
 
-    struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
         let reader: FileReader
         let expectedBytes: Int64
         let digest: UploadDigest
         let isSlice: Bool
         var sent: Int64 = 0
 
-        mutating func next() async throws -> ByteBuffer? {
+        package mutating func next() async throws -> ByteBuffer? {
             try Task.checkCancellation()
             if isSlice && sent == expectedBytes { return nil }
             let wanted = isSlice ? Int(Swift.min(Int64(FileUploadBody.chunkSize), expectedBytes - sent)) : FileUploadBody.chunkSize
@@ -72,14 +82,14 @@ struct FileUploadBody: AsyncSequence, Sendable {
 }
 
 /// An open file, closed when the last reference goes.
-final class FileReader: @unchecked Sendable {
+package final class FileReader: @unchecked Sendable {
     // Used by one iterator at a time, as AsyncHTTPClient reads a body sequentially.
-    let path: String
+    package let path: String
     private let offset: Int64
     private var descriptor: Int32 = -1
     private var isOpened = false
 
-    init(path: String, offset: Int64 = 0) {
+    package init(path: String, offset: Int64 = 0) {
         self.path = path
         self.offset = offset
     }
@@ -87,7 +97,7 @@ final class FileReader: @unchecked Sendable {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// The next bytes, read straight into the buffer that goes out, or nil at the end of the file.
-    func read(upTo count: Int) throws -> ByteBuffer? {
+    package func read(upTo count: Int) throws -> ByteBuffer? {
         if !isOpened {
             isOpened = true
             descriptor = open(path, O_RDONLY | O_CLOEXEC)

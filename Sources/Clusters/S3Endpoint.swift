@@ -1,0 +1,70 @@
+/// How a bucket is named in a request: in the path (`https://host/bucket/key`) or in
+/// the host name (`https://bucket.host/key`).
+public enum S3Addressing: String, Sendable, Equatable {
+    case path
+    case virtual
+}
+
+/// How to reach and sign in to an S3-compatible object store (AWS, Ceph RGW, MinIO,
+/// IBM COS, R2, Swift's s3api…).
+///
+/// Keys come from the cluster itself (`accessKey` with `secretKey` or `secretCommand`),
+/// or from a `profile` of `~/.aws/credentials` and `~/.aws/config`, read when the
+/// cluster is opened.
+public struct S3Endpoint: Sendable, Equatable {
+    /// `https://host[:port]`; nil for AWS itself (`https://s3.REGION.amazonaws.com`).
+    public var endpoint: String?
+    /// nil for the profile's region, else `us-east-1`.
+    public var region: String?
+    public var accessKey: String?
+    public var secretKey: String?
+    /// A shell command whose standard output is the secret key.
+    public var secretCommand: String?
+    public var sessionToken: String?
+    /// nil: virtual-hosted for AWS endpoints, path-style for any other.
+    public var addressing: S3Addressing?
+    /// A profile of the AWS CLI's files to take keys, region and endpoint from.
+    public var profile: String?
+    /// Skip TLS certificate verification.
+    public var insecure: Bool
+    public var connectTimeout: Double?
+    public var readTimeout: Double?
+
+    public init(endpoint: String? = nil, region: String? = nil, accessKey: String? = nil, secretKey: String? = nil,
+                secretCommand: String? = nil, sessionToken: String? = nil, addressing: S3Addressing? = nil,
+                profile: String? = nil, insecure: Bool = false, connectTimeout: Double? = nil, readTimeout: Double? = nil) {
+        self.endpoint = endpoint
+        self.region = region
+        self.accessKey = accessKey
+        self.secretKey = secretKey
+        self.secretCommand = secretCommand
+        self.sessionToken = sessionToken
+        self.addressing = addressing
+        self.profile = profile
+        self.insecure = insecure
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+    }
+
+    /// Whether the endpoint holds keys of its own, or a profile to take them from.
+    public var hasCredentials: Bool {
+        profile != nil || (accessKey != nil && (secretKey != nil || secretCommand != nil))
+    }
+
+    /// The region requests are signed for.
+    public var effectiveRegion: String { region ?? "us-east-1" }
+
+    /// The endpoint URL requests go to, without a trailing slash.
+    public var effectiveEndpoint: String {
+        let given = endpoint ?? (effectiveRegion == "us-east-1" ? "https://s3.amazonaws.com"
+                                                                : "https://s3.\(effectiveRegion).amazonaws.com")
+        return given.hasSuffix("/") ? String(given.dropLast()) : given
+    }
+
+    /// Path-style unless set otherwise or the endpoint is AWS's own.
+    public var effectiveAddressing: S3Addressing {
+        if let addressing { return addressing }
+        let host = effectiveEndpoint.split(separator: "/").dropFirst().first ?? ""
+        return host.hasSuffix("amazonaws.com") ? .virtual : .path
+    }
+}

@@ -1,0 +1,38 @@
+import Crypto
+import Foundation
+import Glibc
+import Storage
+
+/// What an upload needs to know of a local file before it sends it.
+package enum FileDigest {
+    /// The MD5 of `length` bytes of the file at `path` from `offset`, read 1 MiB at a time.
+    package static func md5(path: String, offset: Int64 = 0, length: Int64) throws -> Insecure.MD5.Digest {
+        let reader = FileReader(path: path, offset: offset)
+        var hash = Insecure.MD5()
+        var left = length
+        while left > 0, let chunk = try reader.read(upTo: Int(min(Int64(FileUploadBody.chunkSize), left))) {
+            chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
+            left -= Int64(chunk.readableBytes)
+        }
+        guard left == 0 else { throw StorageError.unreadableFile(path: path, reason: "the file changed size while it was read") }
+        return hash.finalize()
+    }
+
+    /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.
+    package static func regularFileSize(_ path: String) throws -> Int64 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.unreadableFile(path: path, reason: "is not a regular file") }
+        return Int64(info.st_size)
+    }
+}
+
+extension Insecure.MD5.Digest {
+    /// Lower-case hex, as ETags are.
+    package var hex: String { map { String(format: "%02x", $0) }.joined() }
+    /// Base64, as `Content-MD5` is.
+    package var base64: String { Data(self).base64EncodedString() }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Storage
+
+/// What S3's XML answers say, read from the element tree.
+enum S3Answers {
+    /// An S3 error body: `<Error><Code>…</Code><Message>…</Message>…</Error>`.
+    struct ErrorBody: Equatable {
+        var code: String
+        var message: String
+        /// The region a `AuthorizationHeaderMalformed` or `PermanentRedirect` names.
+        var region: String?
+    }
+
+    /// One page of ListObjectsV2.
+    struct ObjectPage {
+        var objects: [ObjectSummary]
+        var prefixes: [String]
+        var isTruncated: Bool
+        var nextContinuationToken: String?
+    }
+
+    static func error(_ data: Data) -> ErrorBody? {
+        guard let root = XMLNode.parse(data), root.name == "Error", let code = root.text("Code") else { return nil }
+        return ErrorBody(code: code, message: root.text("Message") ?? "", region: root.text("Region"))
+    }
+
+    /// The bucket names of ListBuckets, in the server's order.
+    static func buckets(_ data: Data) throws -> [String] {
+        let root = try document(data, expecting: "ListAllMyBucketsResult")
+        return root.child("Buckets")?.children("Bucket").compactMap { $0.text("Name") } ?? []
+    }
+
+    static func objectPage(_ data: Data) throws -> ObjectPage {
+        let root = try document(data, expecting: "ListBucketResult")
+        let objects = root.children("Contents").map { item in
+            let name = item.text("Key") ?? ""
+            let etag = unquoted(item.text("ETag") ?? "")
+            return ObjectSummary(name: name, bytes: Int64(item.text("Size") ?? "") ?? 0,
+                                 contentType: name.hasSuffix("/") ? ContentType.directory : ContentType.guess(forName: name),
+                                 lastModified: item.text("LastModified").flatMap(date), etag: etag.isEmpty ? nil : etag,
+                                 isLargeObject: etag.contains("-"))
+        }
+        return ObjectPage(objects: objects, prefixes: root.children("CommonPrefixes").compactMap { $0.text("Prefix") },
+                          isTruncated: root.text("IsTruncated") == "true",
+                          nextContinuationToken: root.text("NextContinuationToken"))
+    }
+
+    /// The root element, checked by name; a body that is not it says so.
+    static func document(_ data: Data, expecting name: String) throws -> XMLNode {
+        guard let root = XMLNode.parse(data) else {
+            throw StorageError.invalidResponse("the answer is not XML (expected \(name))")
+        }
+        guard root.name == name else {
+            throw StorageError.invalidResponse("the answer is <\(root.name)>, not the <\(name)> expected")
+        }
+        return root
+    }
+
+    /// An ETag without its quotes.
+    static func unquoted(_ etag: String) -> String {
+        etag.count >= 2 && etag.hasPrefix("\"") && etag.hasSuffix("\"") ? String(etag.dropFirst().dropLast()) : etag
+    }
+
+    /// `2009-02-03T16:45:09.000Z` (ISO 8601, with or without fractions).
+    static func date(_ text: String) -> Date? {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = withFraction.date(from: text) { return date }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: text)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import NIOHTTP1
+import Storage
+
+/// Reads an object's `info` from the headers of a HEAD or GET.
+enum S3Headers {
+    /// The `x-amz-meta-` key objsh's multipart uploads keep their part size in.
+    static let partBytesKey = "objsh-part-bytes"
+
+    static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
+        let etag = S3Answers.unquoted(headers.first(name: "ETag") ?? "")
+        var metadata: [String: String] = [:]
+        for (header, value) in headers where header.lowercased().hasPrefix("x-amz-meta-") {
+            metadata[String(header.dropFirst("x-amz-meta-".count)).lowercased()] = value
+        }
+        var info = ObjectInfo(container: container, name: name, bytes: Int64(headers.first(name: "Content-Length") ?? "") ?? 0,
+                              contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
+                              lastModified: headers.first(name: "Last-Modified").flatMap(httpDate), metadata: metadata,
+                              largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
+        if case .multipartUpload(let parts, _) = info.largeObject {
+            // objsh's own uploads say their part size; one part is the whole.
+            let partBytes = parts == 1 ? info.bytes : metadata[S3Headers.partBytesKey].flatMap { Int64($0) }
+            info.largeObject = .multipartUpload(parts: parts, partBytes: partBytes)
+        }
+        info.storageClass = headers.first(name: "x-amz-storage-class") ?? "STANDARD"
+        return info
+    }
+
+    /// The part count of a multipart ETag (`<md5 of the parts' md5s>-N`); nil for a plain MD5.
+    static func multipartParts(_ etag: String) -> Int? {
+        guard let dash = etag.lastIndex(of: "-") else { return nil }
+        return Int(etag[etag.index(after: dash)...])
+    }
+
+    /// `Last-Modified: Wed, 12 Oct 2009 17:50:00 GMT`.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+
+    /// The whole object's size from `Content-Range: bytes 0-9/42`.
+    static func totalBytes(contentRange: String?) -> Int64? {
+        guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
+        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+    }
+}

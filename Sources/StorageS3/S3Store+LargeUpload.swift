@@ -1,0 +1,147 @@
+import Crypto
+import Foundation
+import NIOHTTP1
+import Storage
+import StorageHTTP
+
+extension S3Store {
+    /// A single PUT takes at most 5 GiB; a multipart upload's parts are at least 5 MiB
+    /// (all but the last) and at most 10,000.
+    public func uploadLimits() async throws -> UploadLimits {
+        UploadLimits(maxObjectBytes: 5 << 30, minSegmentBytes: 5 << 20, maxSegments: 10_000)
+    }
+
+    /// Picks up the newest multipart upload of `name` still open (from an interrupted
+    /// run), or starts one.
+    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+                                 contentType: String?) async throws -> any LargeUpload {
+        let type = contentType ?? ContentType.guess(forName: name)
+        if let open = try await openUploads(container, of: name).last {
+            let upload = S3LargeUpload(store: self, container: container, name: name, uploadID: open, contentType: type,
+                                       partBytes: segmentBytes)
+            // Parts of another size belong to another file or part size (which the upload's
+            // metadata names): that upload goes, and a new one starts.
+            let stored = try await upload.storedSegments()
+            if stored.allSatisfy({ $0.value.bytes == Self.partBytes(index: $0.key, fileBytes: version.bytes, partBytes: segmentBytes) }) {
+                return upload
+            }
+            try await upload.abort()
+        }
+        let response = try await send(.POST, S3Target(bucket: container, key: name, query: [("uploads", "")]),
+                                      headers: ["Content-Type": type, "Content-Length": "0",
+                                                "x-amz-meta-" + S3Headers.partBytesKey: String(segmentBytes)],
+                                      body: { .bytes([]) })
+        guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
+        let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
+        guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
+            throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
+        }
+        return S3LargeUpload(store: self, container: container, name: name, uploadID: uploadID, contentType: type,
+                             partBytes: segmentBytes)
+    }
+
+    /// The size part `index` has when a file of `fileBytes` goes up in parts of `partBytes`.
+    static func partBytes(index: Int, fileBytes: Int64, partBytes: Int64) -> Int64 {
+        max(0, min(partBytes, fileBytes - Int64(index) * partBytes))
+    }
+
+    /// The IDs of the multipart uploads of exactly `name` not yet completed or aborted, oldest first.
+    func openUploads(_ container: String, of name: String) async throws -> [String] {
+        let response = try await send(.GET, S3Target(bucket: container, query: [("uploads", ""), ("prefix", name)]))
+        guard response.status == 200 else { throw failure(response, bucket: container) }
+        let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "ListMultipartUploadsResult")
+        let mine = root.children("Upload").filter { $0.text("Key") == name }
+        return mine.sorted { ($0.text("Initiated") ?? "") < ($1.text("Initiated") ?? "") }.compactMap { $0.text("UploadId") }
+    }
+}
+
+/// An S3 multipart upload: parts (each with `Content-MD5`) in any order, several at
+/// once; CompleteMultipartUpload last, so the object appears whole or not at all.
+struct S3LargeUpload: LargeUpload {
+    let store: S3Store
+    let container: String
+    let name: String
+    let uploadID: String
+    let contentType: String
+    let partBytes: Int64
+
+    func target(_ query: [(name: String, value: String)] = []) -> S3Target {
+        S3Target(bucket: container, key: name, query: [("uploadId", uploadID)] + query)
+    }
+
+    /// ListParts, page by page; an upload no longer open has none.
+    func storedSegments() async throws -> [Int: SegmentRecord] {
+        var found: [Int: SegmentRecord] = [:]
+        var marker: String?
+        repeat {
+            let response = try await store.send(.GET, target(marker.map { [("part-number-marker", $0)] } ?? []))
+            if response.status == 404 { return [:] }  // NoSuchUpload: completed or aborted
+            guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
+            let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "ListPartsResult")
+            for part in root.children("Part") {
+                guard let number = Int(part.text("PartNumber") ?? ""), number >= 1, let size = Int64(part.text("Size") ?? "") else { continue }
+                found[number - 1] = SegmentRecord(index: number - 1, bytes: size, md5: S3Answers.unquoted(part.text("ETag") ?? "").lowercased())
+            }
+            marker = root.text("IsTruncated") == "true" ? root.text("NextPartNumberMarker") : nil
+        } while marker != nil
+        return found
+    }
+
+    /// One part; the server refuses bytes whose MD5 is not the slice's, and its ETag is checked too.
+    func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
+        let md5 = try FileDigest.md5(path: slice.path, offset: slice.offset, length: slice.length)
+        let digest = UploadDigest()
+        let response = try await store.send(.PUT, target([("partNumber", String(index + 1))]),
+                                            headers: ["Content-MD5": md5.base64, "Content-Length": String(slice.length)],
+                                            payloadHash: "UNSIGNED-PAYLOAD") {
+            .stream(FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
+                    length: .known(slice.length))
+        }
+        guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
+        let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "").lowercased()
+        guard stored == md5.hex else { throw StorageError.checksumMismatch(expected: md5.hex, actual: stored) }
+        return SegmentRecord(index: index, bytes: slice.length, md5: stored)
+    }
+
+    /// CompleteMultipartUpload, whose 200 may still carry an error; the ETag must be the
+    /// MD5 of the parts' MD5s with `-COUNT`, as S3 makes it.
+    func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
+        let parts = segments.map { "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\($0.md5)\"</ETag></Part>" }.joined()
+        let body = Data(("<CompleteMultipartUpload>" + parts + "</CompleteMultipartUpload>").utf8)
+        let response = try await store.send(.POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
+                                            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let data = Data(response.body.readableBytesView)
+        if let error = S3Answers.error(data) {
+            throw S3Failure.error(code: error.code, message: error.message, status: response.status, bucket: container, key: name,
+                                  region: store.region(for: container))
+        }
+        guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
+        let root = try S3Answers.document(data, expecting: "CompleteMultipartUploadResult")
+        let expected = Self.multipartETag(segments.map(\.md5))
+        let stored = S3Answers.unquoted(root.text("ETag") ?? "").lowercased()
+        guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        return ObjectInfo(container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
+                          etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
+    }
+
+    /// AbortMultipartUpload: the parts go; an upload already gone is not an error.
+    func abort() async throws {
+        let response = try await store.send(.DELETE, target())
+        guard response.status == 204 || response.status == 200 || response.status == 404 else {
+            throw store.failure(response, bucket: container, key: name)
+        }
+    }
+
+    /// `md5(md5(part 1) ‖ … ‖ md5(part N))-N`, the parts' MD5s as bytes.
+    static func multipartETag(_ md5s: [String]) -> String {
+        var bytes: [UInt8] = []
+        for md5 in md5s {
+            var index = md5.startIndex
+            while index < md5.endIndex, let next = md5.index(index, offsetBy: 2, limitedBy: md5.endIndex) {
+                bytes.append(UInt8(md5[index..<next], radix: 16) ?? 0)
+                index = next
+            }
+        }
+        return Insecure.MD5.hash(data: bytes).map { String(format: "%02x", $0) }.joined() + "-\(md5s.count)"
+    }
+}

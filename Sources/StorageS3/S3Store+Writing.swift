@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import Storage
+import StorageHTTP
+
+extension S3Store {
+    /// HEAD first, so a bucket that is there already is reported (AWS answers 200 to a
+    /// second CreateBucket in us-east-1); outside us-east-1 the region goes in the body.
+    public func createContainer(_ name: String) async throws {
+        let head = try await send(.HEAD, S3Target(bucket: name))
+        if head.status == 200 { throw StorageError.containerExists(name) }
+        guard head.status == 404 else { throw failure(head, bucket: name) }
+        let region = region(for: name)
+        let body = region == "us-east-1" ? Data()
+            : Data(("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><LocationConstraint>"
+                    + S3XMLText.escaped(region) + "</LocationConstraint></CreateBucketConfiguration>").utf8)
+        let response = try await send(.PUT, S3Target(bucket: name), headers: ["Content-Length": String(body.count)],
+                                      payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        guard response.status == 200 else { throw failure(response, bucket: name) }
+    }
+
+    public func createFolderMarker(container: String, name: String) async throws {
+        guard name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "a folder name ends with /") }
+        let response = try await send(.PUT, S3Target(bucket: container, key: name),
+                                      headers: ["Content-Type": ContentType.directory, "Content-Length": "0"], body: { .bytes([]) })
+        guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
+    }
+
+    /// One PUT with `Content-MD5`: the server keeps the object only when the bytes it got
+    /// have the MD5 of the file, and its ETag is checked against it too.
+    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
+        let size = try FileDigest.regularFileSize(source)
+        let md5 = try FileDigest.md5(path: source, length: size)
+        let type = contentType ?? ContentType.guess(forName: name)
+        let digest = UploadDigest()
+        let headers: HTTPHeaders = ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)]
+        let response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD") {
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+        }
+        guard response.status == 200 else {
+            if S3Answers.error(Data(response.body.readableBytesView))?.code == "BadDigest" {
+                throw StorageError.checksumMismatch(expected: md5.hex, actual: "another MD5 (the server refused the bytes it got)")
+            }
+            throw failure(response, bucket: container, key: name)
+        }
+        let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "")
+        // An ETag that is an MD5 must be ours; with SSE-KMS it is not one, and Content-MD5 vouched.
+        if Self.isMD5(stored), stored.lowercased() != md5.hex {
+            _ = try? await send(.DELETE, S3Target(bucket: container, key: name))
+            throw StorageError.checksumMismatch(expected: md5.hex, actual: stored)
+        }
+        return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored.lowercased(),
+                          lastModified: response.headers.first(name: "Last-Modified").flatMap(S3Headers.httpDate))
+    }
+
+    static func isMD5(_ etag: String) -> Bool {
+        etag.utf8.count == 32 && etag.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
+    }
+}
+
+/// Text for an XML request body.
+enum S3XMLText {
+    /// `text` with `& < > " '` as entities.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Whether XML 1.0 can hold `text` at all (no control characters but tab, CR and LF).
+    static func isRepresentable(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            && !text.unicodeScalars.contains { (0xFFFE...0xFFFF).contains($0.value) }
+    }
+}

@@ -1,0 +1,81 @@
+import AsyncHTTPClient
+import Clusters
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Storage
+import StorageHTTP
+import Synchronization
+
+/// The `s3` backend: an S3-compatible object store (AWS, Ceph RGW, MinIO, IBM COS, R2,
+/// Swift's s3api…), buckets as containers, requests signed with SigV4.
+///
+/// One store keeps one `HTTPClient` for its whole life; call `shutdown()` before the
+/// process ends.
+public final class S3Store: ObjectStore, Sendable {
+    public var kind: String { "s3" }
+    /// Each page says whether more follow; a short one is the last.
+    public var shortPageEndsListing: Bool { true }
+    /// S3 lists at most 1,000 keys a page.
+    public var maximumPageSize: Int { 1_000 }
+
+    /// Things the user should hear about before the first command, e.g. TLS checks turned off.
+    public let warnings: [String]
+
+    let endpoint: S3Endpoint
+    let name: String
+    let client: HTTPClient
+    let exchange: HTTPExchange
+    let options: HTTPStoreOptions
+    private let credentials = Mutex<SigV4Credentials?>(nil)
+    /// Regions learnt from a bucket's redirect, by bucket.
+    let bucketRegions = Mutex<[String: String]>([:])
+
+    /// A store for `endpoint` (its profile, if any, already resolved). `name` is the
+    /// cluster's, for messages; `log` receives one line per request, secrets redacted.
+    public init(endpoint: S3Endpoint, name: String = "s3", options: HTTPStoreOptions = HTTPStoreOptions(),
+                log: (@Sendable (String) -> Void)? = nil) throws {
+        guard endpoint.accessKey != nil, endpoint.secretKey != nil || endpoint.secretCommand != nil else {
+            throw StorageError.unauthorized("cluster \(name) needs access_key and secret_key (or secret_command), or a profile")
+        }
+        let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // A 301 names the bucket's region; it is answered by signing again, not followed.
+        configuration.redirectConfiguration = .disallow
+        var warnings: [String] = []
+        if endpoint.insecure {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            configuration.tlsConfiguration = tls
+            warnings.append("objsh: warning: cluster \(name): TLS certificates are not verified (insecure)")
+        }
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        exchange = HTTPExchange(client: client, options: options, log: log)
+        self.endpoint = endpoint
+        self.name = name
+        self.options = options
+        self.warnings = warnings
+    }
+
+    /// Closes the connections; the store cannot be used afterwards.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// The keys, running `secret_command` the first time they are needed.
+    func signingCredentials() throws -> SigV4Credentials {
+        if let known = credentials.withLock({ $0 }) { return known }
+        let secret = try endpoint.secretKey ?? KeyCommand.run(endpoint.secretCommand ?? "", setting: "secret_command")
+        let fresh = SigV4Credentials(accessKey: endpoint.accessKey ?? "", secretKey: secret, sessionToken: endpoint.sessionToken)
+        credentials.withLock { $0 = fresh }
+        return fresh
+    }
+
+    /// The region requests about `bucket` are signed for.
+    func region(for bucket: String?) -> String {
+        bucket.flatMap { bucket in bucketRegions.withLock { $0[bucket] } } ?? endpoint.effectiveRegion
+    }
+}

@@ -1,0 +1,44 @@
+import Clusters
+import Foundation
+import Storage
+import StorageContract
+import StorageS3
+import XCTest
+
+/// The storage contract on the S3 store, against the test server's s3api.
+final class S3StoreContractTests: XCTestCase {
+    private var store: S3Store?
+    private var contract: StorageContract!
+
+    override func setUp() async throws {
+        let store = try S3Store(endpoint: try S3TestServer.endpoint(), name: "test")
+        self.store = store
+        var fixture = ContractFixture(containerPrefix: ContractFixture.uniquePrefix()) { count in
+            // The Swift store's seeded containers: their names are valid bucket names.
+            let container = "objsh-contract-\(count / 1000)k"
+            try S3TestServer.seed(container: container, count: count)
+            return container
+        }
+        fixture.keepsCounts = false
+        fixture.containerNames = ["b", "a", "a-b", "a.b", "0z"]
+        contract = StorageContract(store: store, fixture: fixture)
+    }
+
+    override func tearDown() async throws {
+        await store?.shutdown()
+    }
+
+    func testEmptyContainer() async throws { try await contract.checkEmptyContainer() }
+    func testByteOrderAndAwkwardNames() async throws { try await contract.checkByteOrderAndAwkwardNames() }
+    func testPrefixDelimiterMarkerLimit() async throws { try await contract.checkPrefixDelimiterMarkerLimit() }
+    func testPagingWithSmallPages() async throws { try await contract.checkPagingWithSmallPages() }
+    func testNamesEndingInSlash() async throws { try await contract.checkNamesEndingInSlash() }
+    func testContainerListing() async throws { try await contract.checkContainerListing() }
+    func testManyObjects() async throws { try await contract.checkManyObjects() }
+    func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
+    func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
+    func testMissingThings() async throws { try await contract.checkMissingThings() }
+    func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
+    func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# bench/s3.sh [DIR]
+#
+# The issue's S3 figures against one running swift-server (DIR, default
+# /tmp/objsh-swift; started if it is not running) through its s3api, release build,
+# RUNS runs each (default 3), every command's output checked once before it is timed:
+#   1. list the 100,000-object container big-flat (seeded once with scripts/swift-seed,
+#      shared with bench/swift-list.sh): objsh ls, aws s3 ls --recursive, boto3's
+#      paginator, and rclone lsf when rclone is installed;
+#   2. a 1 GiB file up (multipart) and down: objsh upload/get vs aws s3 cp, each
+#      download checked against the source's MD5;
+#   3. start-up to the first pane: objsh -c ls on the S3 cluster vs aws s3 ls.
+# The AWS CLI and boto3 come from Debian (awscli, python3-boto3) if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+DIR=${1:-/tmp/objsh-swift}
+RUNS=${RUNS:-3}
+SWIFT=$(swift_toolchain)
+
+command -v aws >/dev/null || apt_install awscli
+/usr/bin/python3 -c 'import boto3' 2>/dev/null || apt_install python3-boto3
+scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
+# shellcheck disable=SC1091
+. "$DIR/env"
+SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
+if [ -z "${OBJSH:-}" ]; then
+  "$SWIFT" build -c release --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+fi
+
+# The AWS CLI and boto3 read these; objsh reads them as its aws cluster.
+export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY
+export AWS_ENDPOINT_URL=$OBJSH_TEST_S3_ENDPOINT AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
+unset AWS_CA_BUNDLE AWS_PROFILE   # plain HTTP; some clients stumble on a CA bundle
+export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=Other RCLONE_CONFIG_BENCH_ENDPOINT=$AWS_ENDPOINT_URL
+export RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+WORK=$(mktemp -d /tmp/objsh-bench-s3-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state   # no user config in the way
+
+seconds() { # runs "$@" once, prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
+  local want=$1; shift; local got
+  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
+  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
+}
+measure() { # label cmd...: prints "label min median" from RUNS runs
+  local label=$1; shift; local times=()
+  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+}
+report() { # lines "label min median"; ratios to the first line
+  awk 'NR==1{f=$3; first=$1} {printf "  %-26s min %7.3f s  median %7.3f s  ×%.2f of %s\n", $1, $2, $3, $3/f, first}'
+}
+
+objsh_ls() { "$OBJSH" -q --cluster aws -c 'cd big-flat; ls'; }
+aws_ls() { aws s3 ls --recursive s3://big-flat/; }
+boto3_ls() {
+  /usr/bin/python3 -c "import boto3
+for page in boto3.client('s3').get_paginator('list_objects_v2').paginate(Bucket='big-flat'):
+    for item in page.get('Contents', []): print(item['Key'])"
+}
+rclone_ls() { rclone lsf --files-only bench:big-flat; }
+tools=(objsh_ls aws_ls boto3_ls)
+command -v rclone >/dev/null && tools+=(rclone_ls)
+for tool in "${tools[@]}"; do expect_lines 100000 "$tool"; done
+echo "== list 100,000 objects through s3api ($RUNS runs each; ratios to objsh)"
+for tool in "${tools[@]}"; do measure "${tool%_ls}" "$tool"; done | report
+
+head -c $((1 << 30)) /dev/urandom > "$WORK/1g.bin"
+SOURCE_MD5=$(md5sum < "$WORK/1g.bin" | cut -d' ' -f1)
+aws s3 mb s3://bench-s3-transfer >/dev/null 2>&1 || true
+up_objsh() { "$OBJSH" -q --cluster aws -c "cd /bench-s3-transfer; upload $WORK/1g.bin objsh.bin"; }
+up_aws() { aws s3 cp --quiet "$WORK/1g.bin" s3://bench-s3-transfer/aws.bin; }
+down_objsh() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get /bench-s3-transfer/objsh.bin down.bin"; }
+down_aws() { rm -f "$WORK/down.bin"; aws s3 cp --quiet s3://bench-s3-transfer/aws.bin "$WORK/down.bin"; }
+check_down() { "$1" && [ "$(md5sum < "$WORK/down.bin" | cut -d' ' -f1)" = "$SOURCE_MD5" ] || { echo "bench: $1 is not byte-exact" >&2; exit 1; }; }
+up_objsh; up_aws; check_down down_objsh; check_down down_aws
+echo "== 1 GiB up (multipart) and down ($RUNS runs each; ratios to objsh)"
+{ measure objsh-upload up_objsh; measure aws-cp-up up_aws; } | report
+{ measure objsh-get down_objsh; measure aws-cp-down down_aws; } | report
+
+first_objsh() { "$OBJSH" -q --cluster aws -c 'ls'; }
+first_aws() { aws s3 ls; }
+echo "== start-up to the first listing of the buckets ($RUNS runs each; ratios to objsh)"
+{ measure objsh-ls-root first_objsh; measure aws-s3-ls first_aws; } | report
+"$OBJSH" -q --cluster aws -c 'rm -r /bench-s3-transfer' >/dev/null
