@@ -14,11 +14,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "Navigation"),
         .target(name: "Rendering"),
-        .target(name: "Clusters"),
+        // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
+        .target(name: "Clusters", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

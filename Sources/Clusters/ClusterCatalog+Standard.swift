@@ -1,17 +1,36 @@
 import Foundation
 
 extension ClusterCatalog {
-    /// Every cluster objsh knows at start: the built-in ones, then the config file's
-    /// (`ObjshDirectories.configFile`, if it exists), then `env` from python-swiftclient's
-    /// variables. A later definition of a name replaces an earlier one. The warnings
+    /// Every cluster objsh knows at start: the built-in ones, the clouds of the
+    /// openstack client's clouds.yaml, then the config file's
+    /// (`ObjshDirectories.configFile`, if it exists), then `env` from `OS_CLOUD`'s cloud
+    /// or python-swiftclient's variables. A later definition of a name replaces an earlier one. The warnings
     /// are for the user (a config file others can read that holds a key, say).
-    public static func standard(environment: [String: String], directories: ObjshDirectories) throws -> (ClusterCatalog, warnings: [String]) {
+    public static func standard(environment: [String: String], directories: ObjshDirectories,
+                                currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> (ClusterCatalog, warnings: [String]) {
         var catalog = builtIn(directories)
         var warnings: [String] = []
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        var clouds: [Cluster] = []
+        if let (found, cloudWarnings) = try CloudsFile.clusters(environment: environment, currentDirectory: currentDirectory) {
+            clouds = found
+            for cluster in found { catalog.add(cluster) }
+            warnings += cloudWarnings
+        }
         if let (clusters, warning) = try configClusters(at: directories.configFile, home: home) {
             for cluster in clusters { catalog.add(cluster) }
             if let warning { warnings.append(warning) }
+        }
+        if let name = environment["OS_CLOUD"], !name.isEmpty {
+            // OS_CLOUD picks the cloud the env cluster is, as for the openstack client.
+            if var cloud = clouds.first(where: { $0.name == name }) {
+                cloud.name = "env"
+                cloud.origin = "env (OS_CLOUD=\(name))"
+                catalog.add(cloud)
+            } else {
+                warnings.append("objsh: warning: OS_CLOUD is \(name), but no clouds.yaml defines it")
+            }
+            return (catalog, warnings)
         }
         let (fromEnvironment, environmentWarnings) = environmentCluster(environment)
         if let fromEnvironment { catalog.add(fromEnvironment) }
@@ -39,30 +58,5 @@ extension ClusterCatalog {
     private static func permissions(of path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
-    }
-
-    /// The `env` cluster from `ST_AUTH`/`ST_USER`/`ST_KEY` and `OS_STORAGE_URL`/`OS_AUTH_TOKEN`,
-    /// as python-swiftclient reads them; warnings for sets left half done.
-    public static func environmentCluster(_ environment: [String: String]) -> (Cluster?, warnings: [String]) {
-        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        var endpoint = SwiftEndpoint()
-        var warnings: [String] = []
-        let login = [value("ST_AUTH"), value("ST_USER"), value("ST_KEY")]
-        if login.allSatisfy({ $0 != nil }) {
-            endpoint.authURL = login[0]
-            endpoint.user = login[1]
-            endpoint.key = login[2]
-        } else if login.contains(where: { $0 != nil }) {
-            warnings.append("objsh: warning: ST_AUTH, ST_USER and ST_KEY must all be set for the env cluster; ignoring them")
-        }
-        let preIssued = [value("OS_STORAGE_URL"), value("OS_AUTH_TOKEN")]
-        if preIssued.allSatisfy({ $0 != nil }) {
-            endpoint.storageURL = preIssued[0]
-            endpoint.token = preIssued[1]
-        } else if preIssued.contains(where: { $0 != nil }) {
-            warnings.append("objsh: warning: OS_STORAGE_URL and OS_AUTH_TOKEN must both be set for the env cluster; ignoring them")
-        }
-        guard endpoint.authURL != nil || endpoint.storageURL != nil else { return (nil, warnings) }
-        return (Cluster(name: "env", endpoint: .swift(endpoint), origin: "env"), warnings)
     }
 }

@@ -13,7 +13,10 @@
 ///
 /// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
 /// `token`, `insecure = true|false` and `connect_timeout`/`read_timeout` (seconds);
-/// file clusters take `path`.
+/// with `auth_version = 3` (or an `auth_url` ending in `/v3`) they sign in to
+/// Keystone and also take `username`/`user_id`, `password`/`password_command`, the
+/// domain and project keys, `region`, `interface` and `application_credential_*`
+/// (see `keystoneKeys`). File clusters take `path`.
 public struct ClusterConfigParser {
     /// The file's path, for messages.
     public let path: String
@@ -26,8 +29,9 @@ public struct ClusterConfigParser {
     }
 
     /// Keys each type accepts; `type` is accepted by both.
-    static let swiftKeys: Set<String> = ["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
-                                             "connect_timeout", "read_timeout"]
+    static let swiftKeys: Set<String> = Set<String>(["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
+                                             "connect_timeout", "read_timeout", "auth_version", "username", "password",
+                                             "password_command"]).union(keystoneKeys)
     static let fileKeys: Set<String> = ["type", "path"]
 
     /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
@@ -59,7 +63,9 @@ public struct ClusterConfigParser {
     /// Whether the text sets a secret (`key` or `token`), which makes loose permissions a risk.
     public static func holdsSecrets(_ clusters: [Cluster]) -> Bool {
         clusters.contains { cluster in
-            if case .swift(let swift) = cluster.endpoint { return swift.key != nil || swift.token != nil }
+            if case .swift(let swift) = cluster.endpoint {
+                return swift.key != nil || swift.token != nil || swift.keystone?.applicationCredentialSecret != nil
+            }
             return false
         }
     }
@@ -105,17 +111,23 @@ public struct ClusterConfigParser {
             default: throw invalid(flag.line, "insecure is true or false, not \"\(flag.value)\"")
             }
         }
-        let endpoint = SwiftEndpoint(authURL: value("auth_url"), user: value("user"), key: value("key"),
-                                     keyCommand: value("key_command"), storageURL: value("storage_url"),
+        let version = try authVersion(section)
+        let endpoint = SwiftEndpoint(authURL: value("auth_url"), user: try aliased(section, "user"), key: try aliased(section, "key"),
+                                     keyCommand: try aliased(section, "key_command"), storageURL: value("storage_url"),
                                      token: value("token"), insecure: insecure,
                                      connectTimeout: try seconds(section, "connect_timeout"),
-                                     readTimeout: try seconds(section, "read_timeout"))
+                                     readTimeout: try seconds(section, "read_timeout"),
+                                     keystone: try keystoneSettings(section, version: version))
         if endpoint.key != nil && endpoint.keyCommand != nil {
-            throw invalid(section.values["key_command"]!.line, "set key or key_command, not both")
+            let command = section.values["key_command"] != nil ? "key_command" : "password_command"
+            let key = section.values["key"] != nil ? "key" : "password"
+            throw invalid(section.values[command]!.line, "set \(key) or \(command), not both")
         }
-        let canLogIn = endpoint.authURL != nil && endpoint.user != nil && (endpoint.key != nil || endpoint.keyCommand != nil)
-        guard canLogIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
-            throw invalid(section.line, "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
+        guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
+            throw invalid(section.line, version == 3
+                ? "cluster \(section.name) (Keystone) needs auth_url and a username or user_id with a password (or password_command), "
+                    + "an application credential with its secret, or a token"
+                : "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         return endpoint
     }
@@ -141,7 +153,7 @@ public struct ClusterConfigParser {
         return path
     }
 
-    private func invalid(_ line: Int, _ message: String) -> ClusterError {
+    func invalid(_ line: Int, _ message: String) -> ClusterError {
         .invalidConfig(path: path, line: line, message: message)
     }
 }

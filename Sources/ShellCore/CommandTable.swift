@@ -44,7 +44,7 @@ public enum CommandTable {
             summary: "list clusters, or switch to one (coming back restores its panes)",
             details: """
                 Without a name, lists the clusters with the current one marked *. With a name, \
-                switches to it; switching back later shows that cluster's panes where they were.
+                switches to it; switching back later shows that cluster's panes where they were,                 with the same sign-in. Clusters come from the config file, from each cloud of                 clouds.yaml, and env from ST_*, an openrc's OS_* or OS_CLOUD.
                 Example: cluster local
                 """,
             options: [], operands: [OperandSpec("NAME", .cluster, optional: true)]),

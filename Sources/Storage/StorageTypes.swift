@@ -46,14 +46,18 @@ public struct ObjectSummary: Sendable, Equatable {
     public var etag: String?
     /// Whether the listing marks the object as a large object made of segments.
     public var isLargeObject: Bool
+    /// Whether the object may be a large object that the listing cannot mark (a Swift
+    /// DLO's manifest is listed as an empty object): only a lookup tells.
+    public var mayBeLargeObject: Bool
     public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil, etag: String? = nil,
-                isLargeObject: Bool = false) {
+                isLargeObject: Bool = false, mayBeLargeObject: Bool = false) {
         self.name = name
         self.bytes = bytes
         self.contentType = contentType
         self.lastModified = lastModified
         self.etag = etag
         self.isLargeObject = isLargeObject
+        self.mayBeLargeObject = mayBeLargeObject
     }
 }
 

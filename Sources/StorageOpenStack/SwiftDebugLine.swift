@@ -5,7 +5,7 @@ import NIOHTTP1
 /// Secrets never reach the line: the values of the auth headers are replaced.
 enum SwiftDebugLine {
     /// Request headers whose values are credentials.
-    static let secretHeaders: Set<String> = ["x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass"]
+    static let secretHeaders: Set<String> = ["x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass", "x-subject-token"]
     /// Request headers worth showing; the others are noise.
     static let shownHeaders: Set<String> = ["x-auth-user", "x-storage-user", "content-type", "content-length"]
 

@@ -1,12 +1,16 @@
 import Clusters
+import Foundation
 import NIOHTTP1
 import Storage
 
 /// Where requests go and with which token; the token is kept in memory for the
-/// store's life and renewed through auth v1 when the server refuses it.
+/// store's life and renewed (auth v1 or Keystone) when the server refuses it or,
+/// for a Keystone token, shortly before it expires.
 struct SwiftCredentials: Sendable, Equatable {
     var storageURL: String
     var token: String
+    /// Keystone's `expires_at`; nil when the server did not say.
+    var expiresAt: Date?
 }
 
 /// The authentication state of one store, shared by its concurrent requests.
@@ -26,13 +30,25 @@ actor SwiftSession {
 
     /// Whether a refused token can be replaced by logging in again.
     nonisolated var canAuthenticate: Bool {
-        endpoint.authURL != nil && endpoint.user != nil && (endpoint.key != nil || endpoint.keyCommand != nil)
+        endpoint.canSignIn
     }
 
-    /// The credentials in use, logging in first when there are none.
+    /// How long before `expires_at` a Keystone token is replaced, so no request carries one that lapses on the way.
+    static let renewalMargin: TimeInterval = 60
+
+    /// The credentials in use, logging in first when there are none or they are about to expire.
     func credentials() async throws -> SwiftCredentials {
-        if let current { return current }
+        if let current {
+            guard Self.needsRenewal(current, now: Date()), canAuthenticate else { return current }
+            self.current = nil
+        }
         return try await authenticate()
+    }
+
+    /// Whether `credentials` expire within the renewal margin.
+    static func needsRenewal(_ credentials: SwiftCredentials, now: Date) -> Bool {
+        guard let expiresAt = credentials.expiresAt else { return false }
+        return expiresAt.timeIntervalSince(now) < renewalMargin
     }
 
     /// New credentials after the server refused `refused`; one login serves every
@@ -54,6 +70,11 @@ actor SwiftSession {
     }
 
     private func login() async throws -> SwiftCredentials {
+        if let keystone = endpoint.keystone {
+            return try await KeystoneSignIn(endpoint: endpoint, settings: keystone, exchange: exchange).credentials().trimmed
+        }
+        // An openrc's /v2.0 URL given as auth v1 gets the same clear words as a Keystone one.
+        if let authURL = endpoint.authURL { try KeystoneSignIn.refuseVersion2(authURL) }
         guard let authURL = endpoint.authURL, let user = endpoint.user else {
             throw StorageError.unauthorized("no auth_url and user to log in with, and no valid storage_url and token")
         }
@@ -76,9 +97,16 @@ actor SwiftSession {
         }
     }
 
-    private static func trimmed(_ url: String) -> String {
+    static func trimmed(_ url: String) -> String {
         var url = url
         while url.hasSuffix("/") { url.removeLast() }
         return url
+    }
+}
+
+extension SwiftCredentials {
+    /// The same credentials with no trailing `/` on the storage URL.
+    var trimmed: SwiftCredentials {
+        SwiftCredentials(storageURL: SwiftSession.trimmed(storageURL), token: token, expiresAt: expiresAt)
     }
 }

@@ -54,9 +54,10 @@ extension SwiftStore {
         }
     }
 
-    /// A listed plain object goes with one DELETE, no HEAD first; the listing marks SLOs.
+    /// A listed plain object goes with one DELETE, no HEAD first; the listing marks SLOs,
+    /// and an empty object (maybe a DLO's manifest) is looked at first, as `swift delete` does.
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
-        guard !object.isLargeObject else {
+        guard !object.isLargeObject && !object.mayBeLargeObject else {
             do { return try await deleteObject(container: container, name: object.name) } catch StorageError.noSuchObject { return }
         }
         let response = try await send(.DELETE, path: try Self.objectPath(container, object.name))

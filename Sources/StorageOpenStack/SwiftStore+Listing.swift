@@ -68,9 +68,11 @@ struct SwiftObjectRow: Decodable {
     var entry: ListingEntry {
         if let subdir { return .subdir(subdir) }
         let etag = sloEtag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? hash
-        return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0,
-                                     contentType: contentType ?? "application/octet-stream",
+        let type = contentType ?? "application/octet-stream"
+        // A DLO's manifest is listed with its own size, 0; a folder marker is no manifest.
+        let mayBeDynamic = sloEtag == nil && (bytes ?? 0) == 0 && type != "application/directory"
+        return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0, contentType: type,
                                      lastModified: lastModified.flatMap(SwiftDates.listing), etag: etag,
-                                     isLargeObject: sloEtag != nil))
+                                     isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic))
     }
 }

@@ -6,7 +6,7 @@ import NIOSSL
 import Storage
 
 /// The `swift` backend: an OpenStack Swift account (SoftLayer Object Storage is one)
-/// over its HTTP API, with auth v1 or a pre-issued storage URL and token.
+/// over its HTTP API, with auth v1, Keystone v3 or a pre-issued storage URL and token.
 ///
 /// One store keeps one `HTTPClient`, and so its connections, for its whole life;
 /// call `shutdown()` before the process ends.
@@ -28,8 +28,7 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// receives one line per HTTP request (`--debug`), with credentials redacted.
     public init(endpoint: SwiftEndpoint, name: String = "swift", options: SwiftStoreOptions = SwiftStoreOptions(),
                 log: (@Sendable (String) -> Void)? = nil) throws {
-        let canLogIn = endpoint.authURL != nil && endpoint.user != nil && (endpoint.key != nil || endpoint.keyCommand != nil)
-        guard canLogIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
+        guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         // The idle limit holds both ways: a server that stops reading an upload stalls it too.
@@ -127,8 +126,12 @@ public final class SwiftStore: ObjectStore, Sendable {
         return try containerPath(container) + "/" + SwiftPercentEncoding.encode(name, keepingSlashes: true)
     }
 
-    /// The error for an answer no caller expects.
+    /// The error for an answer no caller expects; a 403 says what it usually means.
     static func unexpected(_ response: HTTPExchangeResponse) -> StorageError {
-        .server(status: response.status, message: response.errorText)
+        if response.status == 403 {
+            return .unauthorized("Swift refused access (403 Forbidden): the user has no operator role on this account "
+                                 + "and no ACL allows it")
+        }
+        return .server(status: response.status, message: response.errorText)
     }
 }

@@ -36,9 +36,11 @@ public struct Deleter: Sendable {
         for try await page in store.objectPages(in: container, prefix: prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             progress?.addTotal(bytes: 0, items: objects.count)
-            let single = batch > 1 ? objects.filter(\.isLargeObject) : objects
+            // Large objects, and those that may be, go one by one: their segments go with them.
+            let isLarge = { (object: ObjectSummary) in object.isLargeObject || object.mayBeLargeObject }
+            let single = batch > 1 ? objects.filter(isLarge) : objects
             if batch > 1 {
-                let names = objects.filter { !$0.isLargeObject }.map(\.name)
+                let names = objects.filter { !isLarge($0) }.map(\.name)
                 let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
                 try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
                     let failures = try await store.deleteObjects(container: container, names: names)

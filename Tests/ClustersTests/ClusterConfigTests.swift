@@ -57,7 +57,9 @@ final class ClusterConfigTests: XCTestCase {
             ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u", 1,
              "cluster a (swift) needs auth_url, user and key (or key_command), or storage_url and token"),
             ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u\nkey = k\nkey_command = c", 6, "set key or key_command, not both"),
-            ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nregion = dal", 5, "unknown key region for a swift cluster"),
+            ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nregion = dal", 5,
+             "region is for Keystone (auth_version = 3 or a /v3 auth_url)"),
+            ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nbucket = b", 5, "unknown key bucket for a swift cluster"),
         ]
         for (text, line, message) in cases {
             XCTAssertThrowsError(try parser.parse(text), text) { error in

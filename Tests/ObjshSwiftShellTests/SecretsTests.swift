@@ -75,4 +75,51 @@ final class SecretsTests: XCTestCase {
         XCTAssertTrue(tokenRun.errors.contains("X-Auth-Token: <redacted>"), tokenRun.errors)
         print("secrets: \(checked) bytes of output checked, 0 secrets seen")
     }
+
+    /// Every Keystone sign-in path (password by names and IDs, an application credential,
+    /// an existing token, an openrc), with --debug, success and failure: no password,
+    /// credential secret or token in any byte.
+    func testNoKeystoneSecretInAnyOutput() throws {
+        let password = try KeystoneShellTests.value("PASSWORD")
+        let secret = try KeystoneShellTests.value("APPCRED_SECRET")
+        let token = try KeystoneShellTests.tokenByHand()
+        let config = try KeystoneShellTests.config() + """
+
+        [cluster kstoken]
+        type = swift
+        auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
+        token = \(token)
+
+        [cluster kswrong]
+        type = swift
+        auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
+        username = \(try KeystoneShellTests.value("USER"))
+        password = wrong-5ecret-password
+        project_name = \(try KeystoneShellTests.value("PROJECT"))
+        """
+        let scripts: [[String]] = [
+            ["--cluster", "ksnames", "--debug", "-c", "ls\ncluster ksids\nls\ncluster kscred\nls\ncluster kstoken\nls"],
+            ["--cluster", "kswrong", "--debug", "-c", "ls"],
+            ["--cluster", "ksreader", "--debug", "-c", "ls"],
+            ["--cluster", "ksnames", "--on-error", "continue", "-c", "cluster kswrong\ncluster\nls"],
+        ]
+        var outputs: [String] = []
+        for arguments in scripts {
+            let run = try ObjshRun.run(arguments, config: config, home: home, configMode: 0o600)
+            outputs.append(run.output + run.errors)
+        }
+        let openrc = try ObjshRun.run(["--cluster", "env", "--debug", "-c", "ls"], home: home,
+                                      extraEnvironment: try KeystoneShellTests.openrc())
+        XCTAssertEqual(openrc.status, 0, openrc.errors)
+        outputs.append(openrc.output + openrc.errors)
+        XCTAssertTrue(outputs[0].contains("sign-in: POST") && outputs[0].contains("password=<redacted>")
+                      && outputs[0].contains("secret=<redacted>") && outputs[0].contains("token=<redacted>"), outputs[0])
+        for text in outputs {
+            // Fernet tokens begin with gAAAAA: none, whichever path made it, may show.
+            for leaked in [password, secret, token, "wrong-5ecret-password", "gAAAAA"] {
+                XCTAssertFalse(text.contains(leaked), "a secret was printed:\n\(text)")
+            }
+        }
+        print("secrets: \(outputs.map(\.utf8.count).reduce(0, +)) bytes of Keystone sign-in output checked, 0 secrets seen")
+    }
 }

@@ -48,6 +48,7 @@ final class TransferShellTests: XCTestCase {
         XCTAssertEqual(try pythonSwift(["upload", "--use-slo", "-S", "1048576", "--object-name", "dir/large.bin", container, "large.bin"]), 0)
         // Without --use-slo, this python-swiftclient makes a dynamic large object.
         XCTAssertEqual(try pythonSwift(["upload", "-S", "1048576", "--object-name", "dlo.bin", container, "large.bin"]), 0)
+        XCTAssertEqual(try pythonSwift(["upload", "-S", "1048576", "--object-name", "keep/dlo.bin", container, "large.bin"]), 0)
 
         let run = try objsh(["cd \(container)", "get \"dir/ü name.bin\"", "get dir/empty", "get dir/large.bin", "get -r dir copy",
                              "get dlo.bin"])
@@ -72,9 +73,12 @@ final class TransferShellTests: XCTestCase {
         let segments = try SwiftByHand().list(container + "_segments", prefix: "dir/large.bin/slo/")
         XCTAssertEqual(segments, [], "rm left segments of the SLO behind")
         XCTAssertEqual(try SwiftByHand().list(container + "_segments", prefix: "dlo.bin/"), [], "rm left segments of the DLO behind")
+        XCTAssertEqual(try SwiftByHand().list(container + "_segments", prefix: "keep/dlo.bin/")?.count, 6)
         let gone = try objsh(["rm -r /\(container)"])
         XCTAssertEqual(gone.status, 0, gone.errors)
         XCTAssertNil(try SwiftByHand().list(container, prefix: ""), "the container is still there")
+        // The listing shows a DLO's manifest as an empty object; rm -r still finds its segments.
+        XCTAssertEqual(try SwiftByHand().list(container + "_segments", prefix: "keep/dlo.bin/"), [], "rm -r left a DLO's segments behind")
     }
 
     func testAKilledGetGoesOnWhereItStopped() throws {
