@@ -97,18 +97,16 @@ struct SortedDirectory: Sendable {
     /// so those are looked up directly and the rest is one contiguous run.
     func children(relative: String, count wanted: Int, filter: ChildFilter) -> [DirectoryChild] {
         let base = Array(relative.utf8)
-        var picked: [Int] = []
-        for folder in Set([folderIndex(into: filter.prefix, base: base), folderIndex(into: filter.marker, base: base)].compactMap { $0 }).sorted()
-        where filter.accepts(key: base + key(folder), isDirectory: true) {
-            picked.append(folder)
-        }
+        // At most two: checked apart so the run below stays linear in the page.
+        let folders = Set([folderIndex(into: filter.prefix, base: base), folderIndex(into: filter.marker, base: base)].compactMap { $0 })
+        var picked = folders.sorted().filter { filter.accepts(key: base + key($0), isDirectory: true) }
         var lowest = filter.marker
         if let after = filter.after, ByteOrder.less(lowest, after) { lowest = after }
         var index = max(position(after: lowest, base: base, strictly: true), position(after: filter.prefix, base: base, strictly: false))
         while index < count && picked.count < wanted {
             let full = base + key(index)
             guard full.starts(with: filter.prefix) else { break }
-            if !picked.contains(index) && filter.accepts(key: full, isDirectory: folderFlags[index]) { picked.append(index) }
+            if !folders.contains(index) && filter.accepts(key: full, isDirectory: folderFlags[index]) { picked.append(index) }
             index += 1
         }
         return picked.prefix(wanted).compactMap { child(at: $0, base: base) }
