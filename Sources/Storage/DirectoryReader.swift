@@ -79,7 +79,7 @@ enum DirectoryReader {
     }
 
     /// The child's name bytes and kind; nil for `.`, `..`, links, other kinds and non-UTF-8 names.
-    private static func child(of path: String, _ entry: UnsafeMutablePointer<dirent>) -> ([UInt8], Bool)? {
+    static func child(of path: String, _ entry: UnsafeMutablePointer<dirent>) -> ([UInt8], Bool)? {
         let name = nameBytes(entry)
         if name == [0x2E] || name == [0x2E, 0x2E] { return nil }
         switch Int32(entry.pointee.d_type) {

@@ -6,7 +6,8 @@ import Glibc
 /// The walk visits children in the byte order of full object names: a folder `d`
 /// sorts as `d/`, so `a-c` comes before everything under `a/`, exactly as the
 /// names `a-c` and `a/b` sort. Each directory is read in chunks of the smallest
-/// names still wanted, so memory stays proportional to the page, not the folder.
+/// names still wanted from one sorted pass of it (kept in `SortedDirectoryCache` for
+/// the next pages), or, for a folder too large to keep, in bounded chunks read anew.
 struct FileListing {
     let containerPath: String
     let query: ListingQuery
@@ -30,9 +31,12 @@ struct FileListing {
         let folder = open(containerPath + "/" + relative, O_RDONLY | O_DIRECTORY)
         guard folder >= 0 else { throw StorageError.io("cannot read \(relative): \(String(cString: strerror(errno)))") }
         defer { close(folder) }
+        // One sorted pass of the folder serves every chunk (and later pages); a folder
+        // too large to keep whole is read in bounded chunks instead.
+        let sorted = try SortedDirectoryCache.shared.directory(at: containerPath + "/" + relative)
         while true {
-            let children = try DirectoryReader.smallestChildren(
-                of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
+            let children = try sorted?.children(relative: relative, count: chunk, filter: filter)
+                ?? DirectoryReader.smallestChildren(of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
             for child in children {
                 filter.after = Array(child.key.utf8)
                 if child.isDirectory {
