@@ -92,3 +92,11 @@ complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "o
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_positional "objsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh help" version' -l 'version' -d 'Show the version.'
+# objsh's own completion of [CLUSTER:]PATH: objsh answers with whole values and
+# fish quotes them; for anything else it prints nothing.
+function __objsh_places
+    set -l words (commandline -opc)
+    set -l current (commandline -ct | string unescape)
+    command $words[1] --complete fish -- $words[2..] "$current" 2>/dev/null
+end
+complete -c 'objsh' -fka '(__objsh_places)'

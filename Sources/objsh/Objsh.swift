@@ -6,7 +6,6 @@ import LineEditing
 import ShellCore
 
 /// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
-@main
 struct Objsh: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "objsh",
