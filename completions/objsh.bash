@@ -165,7 +165,7 @@ __objsh_options() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-q --json --trace --debug --insecure --progress --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--cluster -c -f --on-error --cache-limit)
+    local -a non_repeating_options=(--cluster -c -f --on-error --color --cache-limit)
     __objsh_offer_flags_options 1
 
     # Offer option value completions
@@ -183,6 +183,10 @@ __objsh_options() {
         ;;
     '--on-error')
         __objsh_add_completions -W 'stop'$'\n''continue'
+        return
+        ;;
+    '--color')
+        __objsh_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     '--cache-limit')

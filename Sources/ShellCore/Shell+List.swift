@@ -81,12 +81,14 @@ extension Shell {
     /// Writes one page: a line an entry, or columns on a terminal.
     func write(_ lines: [EntryLine], long: Bool, human: Bool = false) {
         guard !lines.isEmpty else { return }
+        let color = settings.color
         if long {
-            output.write(lines.map { $0.longText(human: human) }.joined(separator: "\n") + "\n")
+            output.write(lines.map { $0.longText(human: human, color: color) }.joined(separator: "\n") + "\n")
         } else if settings.isTerminal {
-            output.write(Columns.layout(lines.map(\.shortText), width: settings.width()).joined(separator: "\n") + "\n")
+            let painted = color ? lines.map { $0.shortText(color: true) } : nil
+            output.write(Columns.layout(lines.map(\.shortText), width: settings.width(), painted: painted).joined(separator: "\n") + "\n")
         } else {
-            output.write(lines.map(\.shortText).joined(separator: "\n") + "\n")
+            output.write(lines.map { $0.shortText(color: color) }.joined(separator: "\n") + "\n")
         }
     }
 }
@@ -121,11 +123,14 @@ struct EntryLine {
 
     var shortText: String { TerminalEscaping.escape(name) + (isFolder ? "/" : "") }
 
+    /// The name, a folder's painted as the panes paint it when `color`.
+    func shortText(color: Bool) -> String { color && isFolder ? TerminalColor.folder(shortText) : shortText }
+
     /// `SIZE  DATE  NAME`; a container's `SIZE  COUNT  NAME/`; `human` sizes as `ls -h`.
-    func longText(human: Bool) -> String {
+    func longText(human: Bool, color: Bool = false) -> String {
         let size = (isFolder && count == nil) ? "-" : bytes.map { Self.size($0, human: human) } ?? "-"
         let middle = count.map { String($0).leftPadded(to: 10) } ?? (date.map(ISODate.format) ?? "-").padding(toLength: 20, withPad: " ", startingAt: 0)
-        return size.leftPadded(to: 12) + "  " + middle + "  " + shortText + (manifest.map { "  [" + Self.describe($0) + "]" } ?? "")
+        return size.leftPadded(to: 12) + "  " + middle + "  " + shortText(color: color) + (manifest.map { "  [" + Self.describe($0) + "]" } ?? "")
     }
 
     /// The mark of a manifest in `ls -l`, as `info` names it.
@@ -150,7 +155,8 @@ extension String {
 
 /// Lays names out in columns, as `ls` does on a terminal.
 enum Columns {
-    static func layout(_ names: [String], width: Int) -> [String] {
+    /// `painted`, when given, is what is printed for each name (its width is the name's).
+    static func layout(_ names: [String], width: Int, painted: [String]? = nil) -> [String] {
         let widest = names.map { DisplayWidth.width(of: $0) }.max() ?? 0
         let column = widest + 2
         let perRow = max(1, width / max(column, 1))
@@ -160,7 +166,9 @@ enum Columns {
             for col in 0..<perRow {
                 let index = col * rows + row
                 guard index < names.count else { break }
-                line += col == perRow - 1 || (col + 1) * rows + row >= names.count ? names[index] : DisplayWidth.pad(names[index], toWidth: column)
+                let text = painted?[index] ?? names[index]
+                let isLast = col == perRow - 1 || (col + 1) * rows + row >= names.count
+                line += isLast ? text : text + String(repeating: " ", count: max(0, column - DisplayWidth.width(of: names[index])))
             }
             return line
         }

@@ -91,6 +91,12 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-N", "-t", "objsh"])
     }
 
+    /// Everything the window has shown since it started, with its colours and
+    /// attributes as SGR sequences (`capture-pane -e`).
+    func transcriptWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-J", "-S", "-", "-E", "-", "-t", "objsh"])
+    }
+
     /// Everything the window has shown since it started, scrollback included.
     func transcript() throws -> String {
         try tmux(["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", "objsh"])
