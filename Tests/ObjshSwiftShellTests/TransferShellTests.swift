@@ -105,6 +105,10 @@ final class TransferShellTests: XCTestCase {
                           file: file, line: line)
         }
         XCTAssertEqual(records[0]["etag"] as? String, records[1]["etag"] as? String, "ls and info give other ETags")
+        // The pane that shows the container gives the same size.
+        let panes = try ObjshRun.run(["--cluster", "env", "-c", "cd \(container)"], home: home)
+        let row = try XCTUnwrap(panes.output.split(separator: "\n").first { $0.contains(" dlo.bin ") }, panes.output, file: file, line: line)
+        XCTAssertTrue(row.hasSuffix("5.0 MB"), "the pane's row: \(row)", file: file, line: line)
     }
 
     func testAKilledGetGoesOnWhereItStopped() throws {
