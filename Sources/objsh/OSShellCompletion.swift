@@ -1,7 +1,9 @@
 import ArgumentParser
+import Browser
 import Clusters
 @preconcurrency import Foundation
 import ShellCore
+import Storage
 
 /// `objsh --complete SHELL -- ...`: what the bash, zsh and fish scripts in completions/
 /// call when TAB is pressed after `objsh `. It answers only for the `[CLUSTER:]PATH`
@@ -69,11 +71,10 @@ enum OSShellCompletion {
         guard let catalog = try? ClusterCatalog.standard(environment: environment, directories: directories).0 else { return [] }
         let stores = StoreFactory(debug: false, insecure: insecure)
         let names = catalog.names
-        let values = await PlaceCompleter.candidates(for: typed, clusterNames: names) { name in
+        let values = await PlaceCompleter.candidates(for: typed, clusterNames: names) { name -> (any CompletionContext)? in
             var catalog = catalog
-            guard let cluster = try? catalog.resolve(commandLineValue: name ?? defaultCluster ?? "local"),
-                  let store = try? await stores.open(cluster) else { return nil }
-            let context = SessionCompletionContext(store: store, clusterNames: names)
+            guard let cluster = try? catalog.resolve(commandLineValue: name ?? defaultCluster ?? "local") else { return nil }
+            let context = StoreOnFirstListing(clusterNames: names) { try await stores.open(cluster) }
             // A local folder lists faster than a cache file reads, and is never stale.
             if case .directory = cluster.endpoint { return context }
             return CompletionDiskCache(wrapping: context, directory: directories.completionCache, cluster: cluster.name)
@@ -81,4 +82,26 @@ enum OSShellCompletion {
         await stores.shutdown()
         return values
     }
+}
+
+/// A completion context that opens its store at the first listing, so an answer from
+/// the disk cache costs no sign-in and no connection.
+struct StoreOnFirstListing: CompletionContext {
+    let clusterNames: [String]
+    let open: @Sendable () async throws -> any ObjectStore
+    var currentFolder: Location { .root }
+    var homeDirectory: String { NSHomeDirectory() }
+
+    init(clusterNames: [String], open: @escaping @Sendable () async throws -> any ObjectStore) {
+        self.clusterNames = clusterNames
+        self.open = open
+    }
+
+    func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
+        let store = try await open()
+        return try await SessionCompletionContext(store: store, clusterNames: clusterNames)
+            .remoteNames(folder: folder, prefix: prefix, foldersOnly: foldersOnly)
+    }
+
+    func localNames(directory: String, prefix: String) -> [CompletionCandidate] { [] }
 }
