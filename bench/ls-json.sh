@@ -20,8 +20,10 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 DIR=${1:-/tmp/objsh-swift}
 SWIFT=$(swift_toolchain)
-"$SWIFT" build -c release --product objsh >&2
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: a binary built already
+  "$SWIFT" build $(build_flags release) --product objsh >&2
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+fi
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
 trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
 

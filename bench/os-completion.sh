@@ -24,7 +24,7 @@ scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start
 . "$DIR/env"
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
 if [ -z "${OBJSH:-}" ]; then
-  "$(swift_toolchain)" build -c "$CONFIGURATION" --product objsh >/dev/null
+  "$(swift_toolchain)" build $(build_flags "$CONFIGURATION") --product objsh >/dev/null
   OBJSH=$PWD/.build/$CONFIGURATION/objsh
 fi
 BIN=$(mktemp -d)
