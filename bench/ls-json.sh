@@ -54,7 +54,8 @@ check_lines() { # n cmd...
   [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
 }
 check_json() { # n cmd...: n lines, each a JSON object
-  "$@" | python3 -c 'import json,sys; n=sum(1 for l in sys.stdin if isinstance(json.loads(l), dict)); sys.exit(0 if n == int(sys.argv[1]) else "bench: %d JSON lines" % n)' "$1" || exit 1
+  local want=$1; shift
+  "$@" | python3 -c 'import json,sys; n=sum(1 for l in sys.stdin if isinstance(json.loads(l), dict)); sys.exit(0 if n == int(sys.argv[1]) else "bench: %d JSON lines" % n)' "$want" || exit 1
 }
 
 check_lines 100000 "$OBJSH" --cluster "$WORK/store" -q -c 'ls big'
