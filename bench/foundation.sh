@@ -13,7 +13,7 @@ apt_install time
 SWIFT=$(swift_toolchain)
 RUNS=${1:-20}
 if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: an objsh release binary built already
-  "$SWIFT" build -c release --product objsh >&2
+  "$SWIFT" build $(build_flags release) --product objsh >&2
   OBJSH=$(pwd)/.build/release/objsh
 fi
 

@@ -31,8 +31,8 @@ trap stop EXIT
 scripts/keystone-server start "$WORK/ks" >&2
 scripts/swift-server start "$WORK/swift" >&2
 set -a; . "$WORK/ks/env"; set +a
-"$SWIFT" build -c release --product objsh >&2
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+"$SWIFT" build $(build_flags release) --product objsh >&2
+OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
 
 # Three clusters, one per sign-in path; no user config or token cache in the way.
 export XDG_CONFIG_HOME=$WORK/config HOME=$WORK/home

@@ -20,8 +20,10 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
 DIR=${1:-/tmp/objsh-swift}
 SWIFT=$(swift_toolchain)
-"$SWIFT" build -c release --product objsh >&2
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: a binary built already
+  "$SWIFT" build $(build_flags release) --product objsh >&2
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+fi
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
 trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
 
@@ -52,7 +54,8 @@ check_lines() { # n cmd...
   [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
 }
 check_json() { # n cmd...: n lines, each a JSON object
-  "$@" | python3 -c 'import json,sys; n=sum(1 for l in sys.stdin if isinstance(json.loads(l), dict)); sys.exit(0 if n == int(sys.argv[1]) else "bench: %d JSON lines" % n)' "$1" || exit 1
+  local want=$1; shift
+  "$@" | python3 -c 'import json,sys; n=sum(1 for l in sys.stdin if isinstance(json.loads(l), dict)); sys.exit(0 if n == int(sys.argv[1]) else "bench: %d JSON lines" % n)' "$want" || exit 1
 }
 
 check_lines 100000 "$OBJSH" --cluster "$WORK/store" -q -c 'ls big'

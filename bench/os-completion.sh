@@ -10,7 +10,8 @@
 #   first:  the completion cache is removed before every TAB (a new name each time)
 #   cached: the same TAB again within the cache's 30 s
 # Each row: RUNS TABs (default 50), p50 and p99 in milliseconds, next to the goal.
-# CONFIGURATION=debug times the debug build instead of a release build.
+# CONFIGURATION=debug times the debug build instead of a release build; OBJSH=PATH
+# times a binary built already (e.g. one linked with --static-swift-stdlib).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -22,12 +23,15 @@ scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start
 # shellcheck disable=SC1091
 . "$DIR/env"
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
-"$(swift_toolchain)" build -c "$CONFIGURATION" --product objsh >/dev/null
+if [ -z "${OBJSH:-}" ]; then
+  "$(swift_toolchain)" build $(build_flags "$CONFIGURATION") --product objsh >/dev/null
+  OBJSH=$PWD/.build/$CONFIGURATION/objsh
+fi
 BIN=$(mktemp -d)
 XDG_CACHE_HOME=$(mktemp -d)
 XDG_CONFIG_HOME=$(mktemp -d)   # no user config in the way
 trap 'rm -rf "$BIN" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME"' EXIT
-ln -s "$PWD/.build/$CONFIGURATION/objsh" "$BIN/objsh"
+ln -s "$OBJSH" "$BIN/objsh"
 export PATH="$BIN:$PATH" XDG_CACHE_HOME XDG_CONFIG_HOME
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 
@@ -53,7 +57,7 @@ percentiles() { # label goal: reads milliseconds, prints p50 and p99
 }
 
 [ "$(tab 'objsh env:/big-flat/o09999' | wc -l)" -eq 1 ]
-echo "== bash TAB after objsh in a 100,000-object Swift container ($CONFIGURATION build, $RUNS TABs each)"
+echo "== bash TAB after objsh in a 100,000-object Swift container ($OBJSH, $RUNS TABs each)"
 for i in $(seq "$RUNS"); do
   rm -rf "${XDG_CACHE_HOME:?}/objsh"
   tab "objsh env:/big-flat/o$(printf '%04d' $((i * 37 % 1000)))"

@@ -25,8 +25,8 @@ scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start
 . "$DIR/env"
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
 if [ -z "${OBJSH:-}" ]; then
-  "$SWIFT" build -c release --product objsh >/dev/null
-  OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
 fi
 
 # The AWS CLI and boto3 read these; objsh reads them as its aws cluster.

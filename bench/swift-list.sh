@@ -11,6 +11,7 @@
 # Prints min and median per tool and the ratio of each median to curl's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 DIR=${1:-/tmp/objsh-swift}
 RUNS=${RUNS:-5}
 SWIFT=/opt/swift/usr/bin/swift
@@ -25,8 +26,8 @@ if ! command -v rclone >/dev/null || ! python3 -c 'import swiftclient' 2>/dev/nu
 fi
 scripts/swift-seed "$DIR" big 100000
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
-"$SWIFT" build -c release --product objsh >/dev/null
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+"$SWIFT" build $(build_flags release) --product objsh >/dev/null
+OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
 
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 export RCLONE_CONFIG_BENCH_TYPE=swift RCLONE_CONFIG_BENCH_AUTH=$ST_AUTH RCLONE_CONFIG_BENCH_USER=$ST_USER RCLONE_CONFIG_BENCH_KEY=$ST_KEY

@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 CONFIGURATION=${CONFIGURATION:-release}
-"$(swift_toolchain)" build -c "$CONFIGURATION" --product objsh >/dev/null
+"$(swift_toolchain)" build $(build_flags "$CONFIGURATION") --product objsh >/dev/null
 exec python3 bench/tab-latency.py ".build/$CONFIGURATION/objsh" "${1:-100}"

@@ -15,6 +15,7 @@
 # (/usr/bin/time -v, largest over the runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=/opt/swift/usr/bin/swift
 OWN_DIR=""
@@ -30,8 +31,8 @@ OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/nu
 # shellcheck disable=SC1091
 . "$DIR/env"
 if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: an objsh release binary built already
-  "$SWIFT" build -c release --product objsh >/dev/null
-  OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
 fi
 # Debian's python3-swiftclient, called so the Swift toolchain's `swift` is never taken for it.
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell -A "$OBJSH_TEST_SWIFT_AUTH" -U "$OBJSH_TEST_SWIFT_USER" -K "$OBJSH_TEST_SWIFT_KEY")

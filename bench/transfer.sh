@@ -13,6 +13,7 @@
 # and objsh's peak RSS (the largest of its runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=/opt/swift/usr/bin/swift
 OWN_DIR=""
@@ -27,8 +28,8 @@ OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/nu
 python3 -c 'import swiftclient' 2>/dev/null || /usr/bin/python3 -c 'import swiftclient' \
   || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-swiftclient >/dev/null
 if [ -z "${OBJSH:-}" ]; then
-  "$SWIFT" build -c release --product objsh >/dev/null
-  OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
 fi
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
