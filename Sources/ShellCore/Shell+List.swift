@@ -1,10 +1,12 @@
 import Browser
 import Foundation
+import Listing
 import Rendering
 import Storage
 
 extension Shell {
-    /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
+    /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it
+    /// comes; a large folder is listed as key ranges side by side (`ParallelListing`).
     func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false) async throws {
         if session.isInSearchMode && path == nil {
             return try await listSearchResults(long: long, human: human, json: json)
@@ -23,7 +25,7 @@ extension Shell {
             return
         }
         var listedAny = false
-        for try await page in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
+        for try await page in ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/") {
             listedAny = listedAny || !page.isEmpty
             if json {
                 writeJSON(page.compactMap { JSONRecord.entry($0, in: target) })
