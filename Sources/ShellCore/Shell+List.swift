@@ -7,11 +7,12 @@ import Storage
 extension Shell {
     /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it
     /// comes; a large folder is listed as key ranges side by side (`ParallelListing`).
-    func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false) async throws {
+    func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false, recursive: Bool = false) async throws {
         if session.isInSearchMode && path == nil {
             return try await listSearchResults(long: long, human: human, json: json)
         }
         let target = try session.currentFolder.resolving(path ?? ".")
+        if recursive { return try await listTree(target, long: long, human: human, json: json) }
         let store = session.store
         guard let container = target.container else {
             if long && !json { try await writeAccountTotals(human: human) }
@@ -35,13 +36,20 @@ extension Shell {
                 .map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }
             write(lines, long: long, human: human)
         }
-        guard !listedAny, target.segments.count > 1 else {
-            if !listedAny, !(try await store.containerExists(container)) {
+        if !listedAny { try await listNothingUnder(target, long: long, human: human, json: json) }
+    }
+
+    /// A path with nothing under it as a folder: an empty container, an object (listed
+    /// as itself), or nothing at all (an error).
+    func listNothingUnder(_ target: Location, long: Bool, human: Bool, json: Bool) async throws {
+        let store = session.store
+        guard let container = target.container else { return }
+        guard target.segments.count > 1 else {
+            if !(try await store.containerExists(container)) {
                 throw BrowserError.notFound("\(container): no such container")
             }
             return
         }
-        // Nothing under it as a folder: maybe an object, maybe nothing at all.
         let name = String(target.prefix.dropLast())
         do {
             let info = try await store.objectInfo(container: container, name: name)
