@@ -26,8 +26,12 @@ public final class AccountPane: StoragePane {
 
 /// A container's top level or a pseudo-folder in it: lists with delimiter `/`.
 public final class FolderPane: StoragePane {
-    public init(store: any ObjectStore, location: Location) {
+    /// Objects in the whole container, when this is a container's top and the store counts them.
+    let containerObjects: Int?
+
+    public init(store: any ObjectStore, location: Location, containerObjects: Int? = nil) {
         precondition(location.container != nil, "a folder pane needs a container")
+        self.containerObjects = containerObjects
         super.init(store: store, folder: location, nameInParent: location.entryName)
     }
 
@@ -36,7 +40,9 @@ public final class FolderPane: StoragePane {
 
     override public func fetchContent() async throws -> PaneContent {
         var listing = PaneListing()
-        for try await page in store.objectPages(in: folder.container!, prefix: folder.prefix, delimiter: "/") {
+        listing.containerObjects = containerObjects
+        // A pane loads what it can show: one page of `countLimit`, however large the folder.
+        for try await page in store.objectPages(in: folder.container!, prefix: folder.prefix, delimiter: "/", pageSize: PaneListing.countLimit) {
             // The folder's own marker object (`prefix` itself) is not an entry of it.
             for entry in page { if let shown = PaneEntry(entry, in: folder) { listing.add(shown) } }
             if listing.reachedCountLimit() { break }
