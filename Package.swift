@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "Rendering"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
+        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests", exclude: ["Goldens"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
