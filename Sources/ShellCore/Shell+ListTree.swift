@@ -30,15 +30,17 @@ extension Shell {
         for try await page in ParallelListing(store: session.store, container: container, prefix: folder.prefix) {
             listedAny = listedAny || !page.isEmpty
             // The folder's own marker object is the folder, not something under it.
-            let objects = page.compactMap { entry -> ObjectSummary? in
+            let listed = page.compactMap { entry -> ObjectSummary? in
                 guard case .object(let object) = entry, object.name != folder.prefix else { return nil }
                 return object
             }
+            // Sizes are shown: an empty object that may be a DLO is looked up first, as in ls.
+            let objects = long || json ? await LargeObjectLookup.resolving(listed, container: container, store: session.store) : listed
             let names = objects.map { lead + String(decoding: $0.name.utf8.dropFirst(skip), as: UTF8.self) }
             if json {
                 writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
             } else {
-                write(zip(objects, names).map { EntryLine(name: $1, isFolder: false, bytes: $0.bytes, date: $0.lastModified) },
+                write(zip(objects, names).map { EntryLine(name: $1, isFolder: false, bytes: $0.bytes, date: $0.lastModified, manifest: $0.manifestKind) },
                       long: long, human: human)
             }
         }
