@@ -21,8 +21,8 @@ let package = Package(
         .target(name: "Rendering"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Navigation", "Storage"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Storage"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
         .executableTarget(
@@ -33,6 +33,8 @@ let package = Package(
             ]
         ),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Listing a large folder as key ranges side by side, over the storage protocol only.
+        .target(name: "Listing", dependencies: ["Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
         .target(name: "Transfers", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
@@ -65,12 +67,12 @@ let package = Package(
         ]),
         // The storage contract every backend must pass; a library so that each
         // backend's test target runs the same suite.
-        .target(name: "StorageContract", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")],
+        .target(name: "StorageContract", dependencies: ["Storage", "Listing", .product(name: "Crypto", package: "swift-crypto")],
                 path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Navigation", "Storage"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests", exclude: ["Goldens"]),
         .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering"], exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),

@@ -26,8 +26,12 @@ public final class AccountPane: StoragePane {
 
 /// A container's top level or a pseudo-folder in it: lists with delimiter `/`.
 public final class FolderPane: StoragePane {
-    public init(store: any ObjectStore, location: Location) {
+    /// Objects in the whole container, when this is a container's top and the store counts them.
+    let containerObjects: Int?
+
+    public init(store: any ObjectStore, location: Location, containerObjects: Int? = nil) {
         precondition(location.container != nil, "a folder pane needs a container")
+        self.containerObjects = containerObjects
         super.init(store: store, folder: location, nameInParent: location.entryName)
     }
 
@@ -40,9 +44,11 @@ public final class FolderPane: StoragePane {
 
     override public func fetchContent() async throws -> PaneContent {
         var listing = PaneListing()
+        listing.containerObjects = containerObjects
         let container = folder.container!
         var isFirstPage = true
-        for try await listed in store.objectPages(in: container, prefix: folder.prefix, delimiter: "/") {
+        // A pane loads what it can show: one page of `countLimit`, however large the folder.
+        for try await listed in store.objectPages(in: container, prefix: folder.prefix, delimiter: "/", pageSize: PaneListing.countLimit) {
             var page = listed
             if isFirstPage {
                 let shown = await LargeObjectLookup.resolving(Array(listed.prefix(Self.lookedUpRows)), container: container, store: store)

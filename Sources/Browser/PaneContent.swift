@@ -41,9 +41,9 @@ extension PaneEntry {
 public struct PaneListing: Sendable, Equatable {
     /// How many entries a pane holds; more than any screen shows.
     public static let previewLimit = 1_000
-    /// How many entries a pane counts before it stops: one full listing page, so
-    /// opening a folder of a million objects costs one request, not a hundred.
-    public static let countLimit = ListingQuery.maximumLimit
+    /// How many entries a pane counts before it stops: what it holds, in one listing
+    /// page, so opening a folder of a million objects costs one small request.
+    public static let countLimit = previewLimit
 
     public var entries: [PaneEntry] = []
     public var total = 0
@@ -52,6 +52,9 @@ public struct PaneListing: Sendable, Equatable {
     public var bytes: Int64 = 0
     /// False when counting stopped at `countLimit`: the totals are lower bounds.
     public var isComplete = true
+    /// Objects in the whole container (at every depth), where the store tells it
+    /// without a walk; what says how much a cut listing leaves out.
+    public var containerObjects: Int?
 
     public init() {}
 

@@ -7,10 +7,13 @@ enum PaneFactory {
         guard let container = location.container else { preconditionFailure("the root has no parent pane") }
         guard verify else { return FolderPane(store: store, location: location) }
         if location.segments.count == 1 {
-            guard try await store.containerExists(container) else {
+            // The check that the container exists also gives its object count, where the
+            // account listing has one (Swift): what a pane of a huge container says is left.
+            let summary = try await store.listContainers(ListingQuery(prefix: container, limit: 1)).first
+            guard let summary, summary.name == container else {
                 throw BrowserError.notFound("\(container): no such container")
             }
-            return FolderPane(store: store, location: location)
+            return FolderPane(store: store, location: location, containerObjects: summary.objectCount)
         }
         let name = String(location.prefix.dropLast())
         do {

@@ -12,6 +12,16 @@ public struct SearchMatcher: Sendable {
         isGlob = term.contains { "*?[".contains($0) }
     }
 
+    /// The start every matching name must have, when the term says so: a glob whose
+    /// part before its first wildcard holds a `/` (so only the whole name can match)
+    /// and no letter (so case cannot change it), as in `2024/06/*`. Nil otherwise.
+    public var namePrefix: String? {
+        guard isGlob else { return nil }
+        let literal = String(term.prefix { !"*?[".contains($0) })
+        guard literal.contains("/"), literal.lowercased() == literal, literal.uppercased() == literal else { return nil }
+        return literal
+    }
+
     public func matches(_ name: String) -> Bool {
         let candidate = name.lowercased()
         guard isGlob else { return candidate.contains(String(lowered)) }

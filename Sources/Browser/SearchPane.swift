@@ -1,3 +1,4 @@
+import Listing
 import Storage
 
 /// Search results across the account (or under a folder): objects whose names match.
@@ -33,8 +34,14 @@ public final class SearchPane: StoragePane {
         }
     }
 
-    /// Streams every matching object as the listing gave it, with its container, a page at a time.
+    /// How many containers are searched at once, each listed in key ranges of its own.
+    static let containersAtOnce = 3
+
+    /// Streams every matching object as the listing gave it, with its container, a page
+    /// at a time, in container order. Containers are listed `containersAtOnce` at a time
+    /// through `ParallelListing`; only matches wait in memory, a few pages of them.
     public func eachMatch(_ body: (_ container: String, _ objects: [ObjectSummary]) -> Void) async throws {
+        guard let prefix = Self.listingPrefix(scope: scope.prefix, term: matcher.namePrefix) else { return }
         let containers: [String]
         if let container = scope.container {
             containers = [container]
@@ -43,13 +50,34 @@ public final class SearchPane: StoragePane {
             for try await page in store.containerPages() { names += page.map(\.name) }
             containers = names
         }
-        for container in containers {
-            for try await page in store.objectPages(in: container, prefix: scope.prefix) {
-                var matches: [ObjectSummary] = []
-                for case .object(let object) in page where matcher.matches(object.name) { matches.append(object) }
-                body(container, matches)
-            }
+        let (store, matcher) = (self.store, self.matcher)
+        var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
+            { Self.matches(in: container, prefix: prefix, store: store, matcher: matcher) }
+        }, width: Self.containersAtOnce)
+        defer { streams.cancel() }
+        while let (index, matches) = try await streams.next() {
+            if !matches.isEmpty { body(containers[index], matches) }
         }
+    }
+
+    /// The pages of one container's matches, one listing page at a time.
+    static func matches(in container: String, prefix: String, store: any ObjectStore, matcher: SearchMatcher)
+        -> @Sendable () async throws -> [ObjectSummary]? {
+        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix))
+        return {
+            guard let page = try await puller.next() else { return nil }
+            var matches: [ObjectSummary] = []
+            for case .object(let object) in page where matcher.matches(object.name) { matches.append(object) }
+            return matches
+        }
+    }
+
+    /// What to list: the scope's prefix, or the term's literal start when it lies within
+    /// the scope; nil when the two exclude each other (nothing can match).
+    static func listingPrefix(scope: String, term: String?) -> String? {
+        guard let term else { return scope }
+        if term.hasBytePrefix(scope) { return term }
+        return scope.hasBytePrefix(term) ? scope : nil
     }
 
     /// A result's name: its path from the root (`photos/2024/beach.jpg`, a folder marker

@@ -20,12 +20,15 @@ public enum CommandTable {
                 line has the size, the date and the name, and a manifest's mark ([static manifest], \
                 [dynamic manifest: ...]: a DLO's size comes from a HEAD); at the root, each container's size \
                 and object count from the account listing, after the account's totals. Options \
-                combine (-lh). When output is not a terminal, one entry a line, so it pipes into \
-                wc -l and grep.
+                combine (-lh). With -R, every object under the folder, at any depth, named from \
+                it (photos/2024/a.jpg from the root). When output is not a terminal, one entry a \
+                line, so it pipes into wc -l and grep.
                 Example: ls -l photos/2024
                 """,
             options: [OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name"),
-                      OptionSpec("-h", help: "with -l, sizes as 1.2 MB (powers of 1024)"), CommandTable.jsonOption],
+                      OptionSpec("-h", help: "with -l, sizes as 1.2 MB (powers of 1024)"),
+                      OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder"),
+                      CommandTable.jsonOption],
             operands: [OperandSpec("PATH", .remoteAny, optional: true)]),
         CommandSpec(
             name: "back", aliases: [], action: .back,

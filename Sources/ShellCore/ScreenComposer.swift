@@ -41,7 +41,10 @@ enum ScreenComposer {
 
     static func summary(of listing: PaneListing, in pane: StoragePane) -> String {
         // Counting stopped at one page: say so rather than show partial totals as exact.
-        if !listing.isComplete { return "\(listing.total)+ entries (ls lists all)" }
+        if !listing.isComplete {
+            let inAll = listing.containerObjects.map { ", \(counted($0, "object")) in the container" } ?? ""
+            return "\(listing.total)+ entries\(inAll) (ls lists all)"
+        }
         switch pane {
         case is AccountPane: return counted(listing.total, "container")
         case is SearchPane: return counted(listing.total, "match", plural: "matches")

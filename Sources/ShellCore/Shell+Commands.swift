@@ -34,7 +34,7 @@ extension Shell {
             try await switchTo(cluster)
         case .ls:
             try await list(command.operand(0), long: command.flags.contains("-l"), human: command.flags.contains("-h"),
-                           json: wantsJSON(command))
+                           json: wantsJSON(command), recursive: command.flags.contains("-R"))
             return .proceed
         case .get:
             try await get(command)

@@ -1,15 +1,18 @@
 import Browser
 import Foundation
+import Listing
 import Rendering
 import Storage
 
 extension Shell {
-    /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
-    func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false) async throws {
+    /// `ls [-l] [-h] [--json] [PATH]`: every entry, streamed page by page and written as it
+    /// comes; a large folder is listed as key ranges side by side (`ParallelListing`).
+    func list(_ path: String?, long: Bool, human: Bool = false, json: Bool = false, recursive: Bool = false) async throws {
         if session.isInSearchMode && path == nil {
             return try await listSearchResults(long: long, human: human, json: json)
         }
         let target = try session.currentFolder.resolving(path ?? ".")
+        if recursive { return try await listTree(target, long: long, human: human, json: json) }
         let store = session.store
         guard let container = target.container else {
             if long && !json { try await writeAccountTotals(human: human) }
@@ -23,7 +26,7 @@ extension Shell {
             return
         }
         var listedAny = false
-        for try await listed in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
+        for try await listed in ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/") {
             listedAny = listedAny || !listed.isEmpty
             // Sizes are shown: an empty object that may be a DLO is looked up first.
             let page = long || json ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed
@@ -33,13 +36,20 @@ extension Shell {
                 write(page.compactMap { EntryLine($0, in: target) }, long: long, human: human)
             }
         }
-        guard !listedAny, target.segments.count > 1 else {
-            if !listedAny, !(try await store.containerExists(container)) {
+        if !listedAny { try await listNothingUnder(target, long: long, human: human, json: json) }
+    }
+
+    /// A path with nothing under it as a folder: an empty container, an object (listed
+    /// as itself), or nothing at all (an error).
+    func listNothingUnder(_ target: Location, long: Bool, human: Bool, json: Bool) async throws {
+        let store = session.store
+        guard let container = target.container else { return }
+        guard target.segments.count > 1 else {
+            if !(try await store.containerExists(container)) {
                 throw BrowserError.notFound("\(container): no such container")
             }
             return
         }
-        // Nothing under it as a folder: maybe an object, maybe nothing at all.
         let name = String(target.prefix.dropLast())
         do {
             let info = try await store.objectInfo(container: container, name: name)

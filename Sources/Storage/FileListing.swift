@@ -17,7 +17,7 @@ struct FileListing {
     private var foldsAtSlash: Bool { query.delimiter == "/" }
 
     func page() throws -> [ListingEntry] {
-        var page = Page(limit: max(0, query.limit), marker: marker, prefix: prefix, delimiter: query.delimiter)
+        var page = Page(limit: max(0, query.limit), marker: marker, prefix: prefix, delimiter: query.delimiter, endBefore: query.endBefore)
         guard page.limit > 0 else { return [] }
         _ = try walk(relative: "", into: &page)
         return page.entries
@@ -84,18 +84,22 @@ private struct Page {
     let marker: String
     let prefix: String
     let delimiter: Character?
+    /// Entries come in byte order, so the first one at or past this ends the page.
+    let endBefore: String?
     var entries: [ListingEntry] = []
 
-    /// Adds an entry (folded when a delimiter other than `/` applies); true when full.
+    /// Adds an entry (folded when a delimiter other than `/` applies); true when full
+    /// or past the end of the range.
     mutating func offer(_ entry: ListingEntry) -> Bool {
+        var entry = entry
         if let delimiter, delimiter != "/", case .object(let object) = entry,
            let folded = Self.fold(object.name, prefix: prefix, delimiter: delimiter) {
             // Swift never repeats the marker's own subdir, nor one just listed.
             if folded == marker || entries.last?.name == folded { return false }
-            entries.append(.subdir(folded))
-        } else {
-            entries.append(entry)
+            entry = .subdir(folded)
         }
+        if let endBefore, !entry.name.precedesInByteOrder(endBefore) { return true }
+        entries.append(entry)
         return entries.count >= limit
     }
 

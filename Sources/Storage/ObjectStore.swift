@@ -90,9 +90,11 @@ extension ObjectStore {
     /// Every entry of a container listing, fetched page by page with `marker`.
     ///
     /// Only one page is held at a time, so a million objects list in bounded memory.
-    public func objectPages(in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ListingEntry> {
-        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing) { marker, limit in
-            try await listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit))
+    /// Starting after `marker` and stopping before `endBefore` lists one key range.
+    public func objectPages(in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit,
+                            after marker: String = "", endBefore: String? = nil) -> ListingPages<ListingEntry> {
+        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing, startMarker: marker) { marker, limit in
+            try await listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit, endBefore: endBefore))
         } name: { $0.name }
     }
 
@@ -111,21 +113,23 @@ public struct ListingPages<Element: Sendable>: AsyncSequence, Sendable {
     let endsOnShortPage: Bool
     let fetch: Fetch
     let name: @Sendable (Element) -> String
+    let startMarker: String
 
-    public init(pageSize: Int, endsOnShortPage: Bool, fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String) {
+    public init(pageSize: Int, endsOnShortPage: Bool, startMarker: String = "", fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String) {
         self.pageSize = pageSize
         self.endsOnShortPage = endsOnShortPage
+        self.startMarker = startMarker
         self.fetch = fetch
         self.name = name
     }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(pages: self)
+        Iterator(pages: self, marker: startMarker)
     }
 
     public struct Iterator: AsyncIteratorProtocol {
         let pages: ListingPages
-        var marker = ""
+        var marker: String
         var isFinished = false
 
         public mutating func next() async throws -> [Element]? {

@@ -4,21 +4,33 @@ import Foundation
 ///
 /// Entries are sorted by the UTF-8 bytes of their names; only names after
 /// `marker` and starting with `prefix` are returned; with a `delimiter`, names
-/// that contain it after the prefix fold into one `subdir` entry each.
+/// that contain it after the prefix fold into one `subdir` entry each. With
+/// `endBefore`, an object listing stops before the first entry that does not sort
+/// before it (Swift's `end_marker`), so that key ranges can be listed side by side.
 public struct ListingQuery: Sendable, Equatable {
     public var prefix: String
     public var delimiter: Character?
     public var marker: String
     public var limit: Int
+    /// The exclusive upper bound of an object listing; nil for none. Account listings ignore it.
+    public var endBefore: String?
 
     /// The largest page the Swift API serves, and the default page size.
     public static let maximumLimit = 10_000
 
-    public init(prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit) {
+    public init(prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit,
+                endBefore: String? = nil) {
         self.prefix = prefix
         self.delimiter = delimiter
         self.marker = marker
         self.limit = limit
+        self.endBefore = endBefore
+    }
+
+    /// Whether `name` lies before `endBefore` (always, without one).
+    public func isBeforeEnd(_ name: String) -> Bool {
+        guard let endBefore else { return true }
+        return name.precedesInByteOrder(endBefore)
     }
 }
 

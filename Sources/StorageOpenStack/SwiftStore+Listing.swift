@@ -5,6 +5,8 @@ import StorageHTTP
 
 extension SwiftStore {
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
+        var query = query
+        query.endBefore = nil
         let response = try await send(.GET, path: "", query: Self.listingQuery(query, delimiter: nil))
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         return try Self.decode([SwiftContainerRow].self, from: response).map {
@@ -13,6 +15,8 @@ extension SwiftStore {
     }
 
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
+        // Nothing sorts before the empty name; Swift would read an empty end_marker as none.
+        if query.endBefore == "" { return [] }
         let response = try await send(.GET, path: try Self.containerPath(container),
                                       query: Self.listingQuery(query, delimiter: query.delimiter))
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
@@ -26,6 +30,7 @@ extension SwiftStore {
         if !query.prefix.isEmpty { items.append(("prefix", query.prefix)) }
         if let delimiter { items.append(("delimiter", String(delimiter))) }
         if !query.marker.isEmpty { items.append(("marker", query.marker)) }
+        if let end = query.endBefore { items.append(("end_marker", end)) }
         items.append(("limit", String(min(max(query.limit, 1), ListingQuery.maximumLimit))))
         return items
     }

@@ -20,14 +20,17 @@ extension S3Store {
 
     /// ListObjectsV2 pages (each at most 1,000 keys) until `limit` entries or the end;
     /// `marker` becomes `start-after`, past the whole pseudo-folder when it is one.
+    /// S3 has no end marker: paging stops at the first key at or past `endBefore`.
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         let limit = min(max(query.limit, 1), maximumPageSize)
         var entries: [ListingEntry] = []
         var token: String?
         repeat {
             let page = try await listPage(container, query, wanted: limit - entries.count, continuation: token)
-            entries += Self.merged(page).filter { query.marker.isEmpty || query.marker.precedesInByteOrder($0.name) }
-            token = page.isTruncated ? page.nextContinuationToken : nil
+            let merged = Self.merged(page).filter { query.marker.isEmpty || query.marker.precedesInByteOrder($0.name) }
+            let inRange = merged.prefix { query.isBeforeEnd($0.name) }
+            entries += inRange
+            token = page.isTruncated && inRange.count == merged.count ? page.nextContinuationToken : nil
         } while token != nil && entries.count < limit
         return Array(entries.prefix(limit))
     }

@@ -108,5 +108,41 @@ final class LargeFolderTests: XCTestCase {
         XCTAssertFalse(listing.isComplete)
         XCTAssertEqual(listing.total, PaneListing.countLimit)
         XCTAssertEqual(listing.entries.count, PaneListing.previewLimit)
+        XCTAssertNil(listing.containerObjects, "the file store counts no container without a walk")
+    }
+
+    /// Where the account listing counts a container's objects (Swift), the pane of a
+    /// huge container says how many there are in all, from the check it makes anyway.
+    func testAPaneOfAHugeContainerTellsItsObjectCountFromTheCheck() async throws {
+        let root = NSTemporaryDirectory() + "objsh-large-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/big", withIntermediateDirectories: true)
+        for index in 0..<(PaneListing.countLimit + 1) {
+            XCTAssertTrue(FileManager.default.createFile(atPath: root + "/big/" + String(format: "o%06d", index), contents: nil))
+        }
+        let store = CountingStore(root: root)
+        let session = BrowserSession(clusterName: "t", store: ContainerCountsStore(base: store, count: 123_456))
+        try await session.open()
+        store.reset()
+        try await session.cd("big")
+        XCTAssertEqual(store.requests, ["listContainers": 1, "listObjects big ": 1], "the check (with the count) and one page")
+        guard case .listing(let listing) = session.right?.content else { return XCTFail("no listing") }
+        XCTAssertFalse(listing.isComplete)
+        XCTAssertEqual(listing.containerObjects, 123_456)
+    }
+}
+
+/// Gives every container the object count an account listing of Swift would.
+final class ContainerCountsStore: ForwardingStore {
+    let base: any ObjectStore
+    let count: Int
+
+    init(base: any ObjectStore, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
+        try await base.listContainers(query).map { ContainerSummary(name: $0.name, objectCount: count, bytes: nil) }
     }
 }

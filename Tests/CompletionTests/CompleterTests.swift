@@ -68,7 +68,7 @@ final class CompleterTests: XCTestCase {
 
     func testOptions() async {
         await check([
-            Case("ls -", "ls -", listed: ["--json", "-h", "-l"]),
+            Case("ls -", "ls -", listed: ["--json", "-R", "-h", "-l"]),
             Case("ls --", "ls --json "),
             Case("search --", "search --", listed: ["--in", "--json"]),
             Case("search --i", "search --in "),

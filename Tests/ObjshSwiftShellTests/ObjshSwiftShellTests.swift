@@ -56,6 +56,22 @@ final class ObjshSwiftShellTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("f") && $0.hasSuffix("/") }.count, 25, "the first ls shows 25 folders")
     }
 
+    /// A flat folder larger than a page is listed in key ranges side by side; the output
+    /// is exactly the one stream: every name once, in byte order.
+    func testLargeListingsInRangesComeOutAsOneStream() throws {
+        try ServerByHand.seed("objsh-flat-25k", count: 25_000, flat: true)
+        try ServerByHand.seed("objsh-contract-25k", count: 25_000)
+        let script = ["ls objsh-flat-25k", "ls -R objsh-contract-25k", "ls -R --json objsh-contract-25k/f003"]
+        let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", script.joined(separator: "\n")], home: home)
+        XCTAssertEqual(run.status, 0, run.errors)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 51_001, "25,000 + 25,000 + 1,000 lines and the final newline")
+        XCTAssertEqual(Array(lines[0..<25_000]), (0..<25_000).map { String(format: "o%06d.txt", $0) })
+        XCTAssertEqual(Array(lines[25_000..<50_000]), (0..<25_000).map { String(format: "f%03d/o%06d.txt", $0 / 1000, $0) })
+        XCTAssertTrue(lines[50_000].hasPrefix(#"{"kind":"object","name":"o003000.txt","path":"/objsh-contract-25k/f003/o003000.txt","#),
+                      lines[50_000])
+    }
+
     func testWrongKeyIsAClearErrorAndExitStatus() throws {
         let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", "ls"], key: "not-the-key", home: home)
         XCTAssertEqual(run.status, 77, "permission")

@@ -110,6 +110,18 @@ final class S3ShellTests: XCTestCase {
         XCTAssertEqual(head.output, "404\n", "rm -r left the bucket")
     }
 
+    /// S3 pages hold 1,000 keys, so 25,000 list as many key ranges side by side.
+    func testLargeListingsInRangesComeOutAsOneStream() throws {
+        try ServerByHand.seed("objsh-flat-25k", count: 25_000, flat: true)
+        try ServerByHand.seed("objsh-contract-25k", count: 25_000)
+        let run = try objsh("s3test", ["ls objsh-flat-25k", "ls -R objsh-contract-25k"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 50_000)
+        XCTAssertEqual(Array(lines.prefix(25_000)), (0..<25_000).map { String(format: "o%06d.txt", $0) })
+        XCTAssertEqual(Array(lines.dropFirst(25_000)), (0..<25_000).map { String(format: "f%03d/o%06d.txt", $0 / 1000, $0) })
+    }
+
     func testAWrongSecretIsOneClearLine() throws {
         let run = try objsh("s3wrong", ["ls"], debug: true)
         XCTAssertNotEqual(run.status, 0)

@@ -82,6 +82,17 @@ final class TranscriptTests: XCTestCase {
             """, quiet: true)
     }
 
+    func testRecursiveListingNamesEveryObjectFromTheFolder() async throws {
+        try await check("ls-tree", """
+            ls -R photos/2024
+            cd photos
+            ls -lR 2024/summer
+            ls -R --json 2024/spring
+            ls -R cover.png
+            ls -R nothing-here
+            """, quiet: true)
+    }
+
     func testClustersSwitchAndComeBackWhereTheyWere() async throws {
         try await check("cluster", """
             cd music/Bach

@@ -43,6 +43,10 @@ final class FileStoreContractTests: XCTestCase {
     func testNamesEndingInSlash() async throws { try await contract.checkNamesEndingInSlash() }
     func testContainerListing() async throws { try await contract.checkContainerListing() }
     func testManyObjects() async throws { try await contract.checkManyObjects() }
+    func testEndBefore() async throws { try await contract.checkEndBefore() }
+    func testEndBeforeInByteOrder() async throws { try await contract.checkEndBeforeInByteOrder() }
+    func testParallelListingMatchesSequential() async throws { try await contract.checkParallelListingMatchesSequential() }
+    func testParallelListingOfManyObjects() async throws { try await contract.checkParallelListingOfManyObjects() }
     func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
     func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
     func testMissingThings() async throws { try await contract.checkMissingThings() }

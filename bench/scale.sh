@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# bench/scale.sh [DIR]
+#
+# Issue 11's figures against one running swift-server (DIR, default /tmp/objsh-swift;
+# started if it is not running, on the OBJSH_SWIFT_*_PORT ports scripts/swift-server
+# reads). Release build of objsh. Seeds once with scripts/swift-seed and reuses:
+#   big-flat  100,000 objects o000000.txt ... (no folders)   flat-10k  10,000 of them
+#   big       100,000 objects f000/o000000.txt ... (100 pseudo-folders of 1,000)
+#   srch-00 .. srch-09, 20,000 objects each, in the second test account (test2), so
+#   that `search` walks an account of exactly 10 x 20,000.
+# Figures (RUNS runs each, default 5; min and median; ratios of medians to the first line):
+#   ls of big-flat: a sequential curl page loop (the floor), curl listing 4 key ranges
+#     at once (marker/end_marker: what the server can give), objsh ls, python-swiftclient
+#     `swift list`, and `rclone lsf` when rclone is installed (it is not on this machine);
+#   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter);
+#   cd into big-flat: objsh -c 'cd big-flat' against objsh -c 'pwd' (same start-up);
+#   search for a rare term (10 hits) in the test2 account: objsh vs swift list of each
+#     container piped to grep;
+#   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search.
+# Every command's output is checked once before it is timed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+DIR=${1:-/tmp/objsh-swift}
+RUNS=${RUNS:-5}
+SWIFT=$(swift_toolchain)
+
+scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
+# shellcheck disable=SC1091
+. "$DIR/env"
+python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench: GNU time is missing (scripts/test installs it)" >&2; exit 1; }
+scripts/swift-seed "$DIR" big 100000
+SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
+SEED_LAYOUT=flat scripts/swift-seed "$DIR" flat-10k 10000
+for i in $(seq 0 9); do
+  OBJSH_TEST_SWIFT_AUTH=$OBJSH_TEST_SWIFT_AUTH OBJSH_TEST_SWIFT_USER=$OBJSH_TEST_SWIFT_USER2 OBJSH_TEST_SWIFT_KEY=$OBJSH_TEST_SWIFT_KEY2 \
+    scripts/swift-seed /nonexistent "$(printf 'srch-%02d' "$i")" 20000
+done
+"$SWIFT" build -c release --product objsh >/dev/null
+OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+# python3-swiftclient's /usr/bin/swift would hide the Swift toolchain: run it as a module.
+SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
+XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
+trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+
+login() { # prints "token url" for user $1, key $2
+  local hdr
+  hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $1" -H "X-Auth-Key: $2" "$ST_AUTH" | tr -d '\r')
+  echo "$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr") $(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")"
+}
+read -r TOKEN URL < <(login "$ST_USER" "$ST_KEY")
+curl_range() { # container marker end: every page of one key range
+  local marker=$2 page
+  while :; do
+    page=$(curl -sf -H "X-Auth-Token: $TOKEN" "$URL/$1?limit=10000&marker=$marker&end_marker=$3")
+    [ -n "$page" ] || break
+    printf '%s\n' "$page"
+    marker=$(tail -n 1 <<<"$page")
+  done
+}
+curl_pages() { curl_range big-flat "" ""; }
+curl_four_ranges() { # the key space cut by hand where this naming splits it evenly
+  local dir; dir=$(mktemp -d)
+  curl_range big-flat "" o025000.txt >"$dir/0" & curl_range big-flat o024999.txt o050000.txt >"$dir/1" &
+  curl_range big-flat o049999.txt o075000.txt >"$dir/2" & curl_range big-flat o074999.txt "" >"$dir/3" &
+  wait; cat "$dir/0" "$dir/1" "$dir/2" "$dir/3"; rm -rf "$dir"
+}
+objsh() { "$OBJSH" -q --cluster env -c "$1"; }
+objsh2() { ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 "$OBJSH" -q --cluster env -c "$1"; }
+swift_grep() { # every container of test2, listed whole, through grep
+  local c
+  for c in $("${SWIFTCLIENT[@]}" -U "$OBJSH_TEST_SWIFT_USER2" -K "$OBJSH_TEST_SWIFT_KEY2" list); do
+    "${SWIFTCLIENT[@]}" -U "$OBJSH_TEST_SWIFT_USER2" -K "$OBJSH_TEST_SWIFT_KEY2" list "$c" | grep o019999 | sed "s|^|$c/|"
+  done
+}
+
+seconds() { # runs "$@" once, prints wall seconds
+  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
+}
+expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
+  local want=$1; shift; local got
+  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
+  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
+}
+measure() { # label cmd...: prints "label min median" from RUNS runs
+  local label=$1; shift; local times=()
+  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+}
+report() { # lines "label min median"; ratios to the first line's median
+  awk 'NR==1{f=$3} {printf "  %-24s min %7.3f s  median %7.3f s  x%.2f\n", $1, $2, $3, $3/f}'
+}
+peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
+
+expect_lines 100000 curl_pages
+expect_lines 100000 curl_four_ranges
+expect_lines 100000 objsh 'ls big-flat'
+expect_lines 100000 "${SWIFTCLIENT[@]}" list big-flat
+echo "== ls of 100,000 objects to /dev/null ($RUNS runs each; ratios to the curl page loop)"
+{
+  measure curl-page-loop curl_pages
+  measure curl-4-ranges curl_four_ranges
+  measure objsh-ls objsh 'ls big-flat'
+  measure swift-list "${SWIFTCLIENT[@]}" list big-flat
+  if command -v rclone >/dev/null; then measure rclone-lsf rclone lsf --files-only ":swift,auth=$ST_AUTH,user=$ST_USER,key=$ST_KEY:big-flat"; fi
+} | report
+command -v rclone >/dev/null || echo "  (rclone is not installed here: no rclone figure)"
+
+expect_lines 100000 objsh 'ls -R big'
+expect_lines 100000 "${SWIFTCLIENT[@]}" list big
+echo "== ls -R of 100,000 objects in 100 folders ($RUNS runs each; ratios to swift list)"
+{
+  measure swift-list "${SWIFTCLIENT[@]}" list big
+  measure objsh-ls-R objsh 'ls -R big'
+} | report
+
+echo "== cd into big-flat: objsh -c 'cd big-flat' against -c 'pwd' ($RUNS runs each)"
+{
+  measure objsh-pwd objsh 'pwd'
+  measure objsh-cd objsh 'cd big-flat'
+} | report
+
+expect_lines 10 objsh2 'search o019999
+ls'
+expect_lines 10 swift_grep
+echo "== search for a rare term in 10 containers x 20,000 ($RUNS runs each; ratios to swift list | grep)"
+{
+  measure swift-list-grep swift_grep
+  measure objsh-search objsh2 'search o019999
+ls'
+} | report
+
+echo "== peak RSS (kB, one run each)"
+echo "  objsh ls 10,000:      $(peak_kb "$OBJSH" -q --cluster env -c 'ls flat-10k')"
+echo "  objsh ls 100,000:     $(peak_kb "$OBJSH" -q --cluster env -c 'ls big-flat')"
+echo "  objsh ls -R 100,000:  $(peak_kb "$OBJSH" -q --cluster env -c 'ls -R big')"
+echo "  objsh search 200,000: $(ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 peak_kb "$OBJSH" -q --cluster env -c 'search o0
+ls')"
