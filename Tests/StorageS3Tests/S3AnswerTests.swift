@@ -87,7 +87,15 @@ final class S3AnswerTests: XCTestCase {
         XCTAssertEqual(located.path, "/x//y")
         XCTAssertEqual(try virtual.location(S3Target(bucket: "my.dotted", key: nil)).path, "/my.dotted", "a dot breaks TLS: path-style")
         XCTAssertEqual(try virtual.location(S3Target()).path, "/")
+        // bucket.localhost is the loopback (RFC 6761) even where the resolver does not know it.
+        let local = try S3Store(endpoint: .init(endpoint: "http://localhost:9000", accessKey: "a", secretKey: "s", addressing: .virtual))
+        let here = try local.location(S3Target(bucket: "photos", key: "k"))
+        XCTAssertEqual(here.base, "http://localhost:9000")
+        XCTAssertEqual(here.host, "photos.localhost:9000")
+        XCTAssertEqual(S3Store.connectableHost("b.s3.LOCALHOST"), "localhost")
+        XCTAssertEqual(S3Store.connectableHost("b.localhost.example:1"), "b.localhost.example:1")
         await path.shutdown()
         await virtual.shutdown()
+        await local.shutdown()
     }
 }
