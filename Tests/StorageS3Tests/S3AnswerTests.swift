@@ -37,6 +37,11 @@ final class S3AnswerTests: XCTestCase {
             XCTAssertTrue(message.contains("ListBucketResult"), message)
         }
         XCTAssertThrowsError(try S3Answers.buckets(Data("<Other/>".utf8)))
+        // moto roots ListParts and CompleteMultipartUpload in <…Response>; nothing else passes.
+        XCTAssertEqual(try S3Answers.document(Data("<ListPartsResponse><Part/></ListPartsResponse>".utf8), expecting: "ListPartsResult").name,
+                       "ListPartsResponse")
+        XCTAssertThrowsError(try S3Answers.document(Data("<Error><Code>X</Code></Error>".utf8), expecting: "ListPartsResult"))
+        XCTAssertThrowsError(try S3Answers.document(Data("<ListParts/>".utf8), expecting: "ListPartsResult"))
     }
 
     func testErrorsBecomeOneLine() {
