@@ -8,7 +8,9 @@
 #  2. one running swift-server (DIR, default /tmp/objsh-swift; started if not running),
 #     container big-flat (scripts/swift-seed): objsh ls, objsh ls --json,
 #     python-swiftclient's `swift list --lh` (its closest to a JSON listing) and
-#     `rclone lsjson` (when rclone is installed: apt-get install rclone).
+#     `rclone lsjson` (Debian's rclone, installed when missing).
+# Between them, bench/json-encoders.swift times Foundation's JSONEncoder against
+# objsh's JSONLine for the same 100,000 records.
 # Every command's output is checked once (line count; --json lines parsed by python3)
 # before it is timed. Prints min and median of RUNS runs (default 5) and each median's
 # ratio to plain objsh ls.
@@ -61,7 +63,12 @@ echo "== 1. file store, 100,000 objects to /dev/null ($RUNS runs each)"
   measure objsh-ls--json "$OBJSH" --cluster "$WORK/store" -q -c 'ls --json big'
 } | report
 
+echo "== 1b. the encoders alone, 100,000 records (why ls --json does not use JSONEncoder)"
+"$(dirname "$SWIFT")/swiftc" -O -parse-as-library bench/json-encoders.swift Sources/Rendering/JSONLine.swift -o "$XDG_CONFIG_HOME/json-encoders"
+"$XDG_CONFIG_HOME/json-encoders" 100000
+
 [ "${SKIP_SWIFT:-0}" = 1 ] && exit 0
+command -v rclone >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends rclone >/dev/null
 scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
 # shellcheck disable=SC1091
 . "$DIR/env"

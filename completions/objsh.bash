@@ -144,7 +144,7 @@ __objsh_custom_complete() {
     "${COMP_WORDS[0]}" "${@}" "${words[@]}"
 }
 
-_objsh() {
+__objsh_options() {
     local state
     state="$(shopt -p;shopt -po)"
     trap "${state//$'\n'/;}" RETURN
@@ -165,7 +165,7 @@ _objsh() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-q --json --trace --debug --insecure --progress --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--cluster -c -f --on-error --cache-limit)
+    local -a non_repeating_options=(--cluster -c -f --on-error --color --cache-limit)
     __objsh_offer_flags_options 1
 
     # Offer option value completions
@@ -183,6 +183,10 @@ _objsh() {
         ;;
     '--on-error')
         __objsh_add_completions -W 'stop'$'\n''continue'
+        return
+        ;;
+    '--color')
+        __objsh_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     '--cache-limit')
@@ -212,6 +216,27 @@ _objsh_help() {
     repeating_options=()
     non_repeating_options=()
     __objsh_offer_flags_options -1
+}
+
+# objsh's own entry: objsh reads the line itself (bash splits dal05:/a into three
+# words) and answers for [CLUSTER:]PATH with names quoted for the line; readline
+# must not quote them again, nor mark local directories (-o filenames) in them.
+# Anything else goes to the options above.
+_objsh() {
+    local answer value
+    if answer=$("${COMP_WORDS[0]}" --complete bash -- "${COMP_LINE:0:COMP_POINT}" "${COMP_WORDBREAKS}" 2>/dev/null); then
+        compopt +o filenames
+        COMPREPLY=()
+        while IFS= read -r value; do
+            [[ -n "${value}" ]] && COMPREPLY+=("${value}")
+        done <<< "${answer}"
+        # A folder or a cluster name goes on: no space after it.
+        if [[ "${#COMPREPLY[@]}" -eq 1 && "${COMPREPLY[0]}" == *[/:] ]]; then
+            compopt -o nospace
+        fi
+        return
+    fi
+    __objsh_options "${@}"
 }
 
 complete -o filenames -F _objsh objsh

@@ -20,7 +20,7 @@ function __objsh_parse_tokens -S
     set -l unparsed_tokens (__objsh_tokens -pc)
     switch $unparsed_tokens[1]
     case 'objsh'
-        __objsh_parse_subcommand 1 'cluster=' 'c=' 'f=' 'q' 'json' 'on-error=' 'trace' 'cache-limit=' 'debug' 'insecure' 'progress' 'version' 'h/help'
+        __objsh_parse_subcommand 1 'cluster=' 'c=' 'f=' 'q' 'json' 'on-error=' 'color=' 'trace' 'cache-limit=' 'debug' 'insecure' 'progress' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __objsh_parse_subcommand -r 1 'version'
@@ -83,6 +83,7 @@ complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "o
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" q' -s 'q' -d 'Print no panes (command output and errors only).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" json' -l 'json' -d 'Print JSON Lines for every command that prints entries (ls, info, search, cluster, pwd), and no panes.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" on-error' -l 'on-error' -d 'In a script, stop at the first failing command or continue.' -rfka 'stop continue'
+complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" color' -l 'color' -d 'Paint folders and errors: auto (an interactive session at a terminal, without NO_COLOR), always or never.' -rfka 'auto always never'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" trace' -l 'trace' -d 'Print every pane lifecycle event to standard error.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" cache-limit' -l 'cache-limit' -d 'How many hidden panes keep their content.' -rfka ''
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" debug' -l 'debug' -d 'Print one line per HTTP request to standard error (credentials redacted).'
@@ -92,3 +93,11 @@ complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "o
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_positional "objsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh help" version' -l 'version' -d 'Show the version.'
+# objsh's own completion of [CLUSTER:]PATH: objsh answers with whole values and
+# fish quotes them; for anything else it prints nothing.
+function __objsh_places
+    set -l words (commandline -opc)
+    set -l current (commandline -ct | string unescape)
+    command $words[1] --complete fish -- $words[2..] "$current" 2>/dev/null
+end
+complete -c 'objsh' -fka '(__objsh_places)'

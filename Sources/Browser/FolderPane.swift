@@ -34,9 +34,21 @@ public final class FolderPane: StoragePane {
     override public var title: String { folder.folderTitle }
     override public var kindName: String { folder.segments.count == 1 ? "container" : "folder" }
 
+    /// Rows whose DLO sizes are looked up: a screenful, so the pane agrees with `ls -l`
+    /// and `info` where it is read, and opening a folder costs a bounded number of HEADs.
+    static let lookedUpRows = 30
+
     override public func fetchContent() async throws -> PaneContent {
         var listing = PaneListing()
-        for try await page in store.objectPages(in: folder.container!, prefix: folder.prefix, delimiter: "/") {
+        let container = folder.container!
+        var isFirstPage = true
+        for try await listed in store.objectPages(in: container, prefix: folder.prefix, delimiter: "/") {
+            var page = listed
+            if isFirstPage {
+                let shown = await LargeObjectLookup.resolving(Array(listed.prefix(Self.lookedUpRows)), container: container, store: store)
+                page = shown + listed.dropFirst(Self.lookedUpRows)
+                isFirstPage = false
+            }
             // The folder's own marker object (`prefix` itself) is not an entry of it.
             for entry in page { if let shown = PaneEntry(entry, in: folder) { listing.add(shown) } }
             if listing.reachedCountLimit() { break }

@@ -8,6 +8,8 @@ public struct ObjshDirectories: Sendable, Equatable {
     public var config: String
     /// `$XDG_STATE_HOME/objsh` (default `~/.local/state/objsh`): history.
     public var state: String
+    /// `$XDG_CACHE_HOME/objsh` (default `~/.cache/objsh`): names the OS shell's TAB listed.
+    public var cache: String
 
     public init(environment: [String: String]) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -19,6 +21,7 @@ public struct ObjshDirectories: Sendable, Equatable {
         data = base("XDG_DATA_HOME", ".local/share") + "/objsh"
         config = base("XDG_CONFIG_HOME", ".config") + "/objsh"
         state = base("XDG_STATE_HOME", ".local/state") + "/objsh"
+        cache = base("XDG_CACHE_HOME", ".cache") + "/objsh"
     }
 
     /// The local store's directory.
@@ -29,6 +32,8 @@ public struct ObjshDirectories: Sendable, Equatable {
     public var configFile: String { config + "/config" }
     /// The history file.
     public var historyFile: String { state + "/history" }
+    /// Where `objsh --complete` keeps its short-lived listings.
+    public var completionCache: String { cache + "/completion" }
 }
 
 extension ClusterCatalog {

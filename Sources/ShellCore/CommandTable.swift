@@ -17,7 +17,8 @@ public enum CommandTable {
             summary: "list a whole folder, streamed (not cut to the pane)",
             details: """
                 Lists every entry of the current folder or of PATH, page by page. With -l each \
-                line has the size, the date and the name; at the root, each container's size \
+                line has the size, the date and the name, and a manifest's mark ([static manifest], \
+                [dynamic manifest: ...]: a DLO's size comes from a HEAD); at the root, each container's size \
                 and object count from the account listing, after the account's totals. Options \
                 combine (-lh). When output is not a terminal, one entry a line, so it pipes into \
                 wc -l and grep.

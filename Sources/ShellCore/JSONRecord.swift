@@ -45,7 +45,7 @@ enum JSONRecord {
         line.add("etag", object.etag)
         line.add("content_type", object.contentType)
         line.add("last_modified", object.lastModified.map(ISODate.format))
-        if object.isLargeObject { line.add("manifest", "static") }
+        addManifest(object.manifestKind, to: &line)
     }
 
     /// A container of the account listing, with the count and bytes the listing gives.
@@ -107,7 +107,15 @@ enum JSONRecord {
         line.add("etag", info.etag)
         line.add("content_type", info.contentType)
         line.add("last_modified", info.lastModified.map(ISODate.format))
-        switch info.largeObject {
+        addManifest(info.largeObject, to: &line)
+        line.add("segments", segments)
+        line.add("metadata", info.metadata)
+        return line
+    }
+
+    /// `manifest` (static, dynamic or multipart) and a DLO's `segment_prefix`.
+    static func addManifest(_ kind: LargeObjectKind?, to line: inout JSONLine) {
+        switch kind {
         case .staticManifest: line.add("manifest", "static")
         case .dynamicManifest(let prefix):
             line.add("manifest", "dynamic")
@@ -115,9 +123,6 @@ enum JSONRecord {
         case .multipartUpload: line.add("manifest", "multipart")
         case nil: break
         }
-        line.add("segments", segments)
-        line.add("metadata", info.metadata)
-        return line
     }
 
     static func cluster(_ cluster: Cluster, isCurrent: Bool) -> JSONLine {

@@ -61,7 +61,7 @@ public struct ScriptRunner {
             do {
                 if case .exit(let code) = try await shell.run(texts) { return .stop(code) }
             } catch ShellError.interrupted {
-                shell.output.writeError("objsh: line \(number): interrupted\n")
+                shell.writeErrorLine("objsh: line \(number): interrupted")
                 return .stop(ExitStatus.interrupted)
             } catch {
                 let outcome = report(error, line: number, ignored: ignoresError)
@@ -74,7 +74,7 @@ public struct ScriptRunner {
 
     func report(_ error: any Error, line: Int, ignored: Bool) -> LineResult {
         let message = (error as? ShellError)?.printableMessage ?? String(describing: error)
-        shell.output.writeError("objsh: line \(line): \(message)\n")
+        shell.writeErrorLine("objsh: line \(line): \(message)")
         let failure = FailureClass.of(error)
         // Ctrl-C ends the run whatever the policy: the person asked it to stop.
         if failure == .interrupted { return .stop(failure.exitStatus) }

@@ -23,15 +23,15 @@ extension Shell {
             return
         }
         var listedAny = false
-        for try await page in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
-            listedAny = listedAny || !page.isEmpty
+        for try await listed in store.objectPages(in: container, prefix: target.prefix, delimiter: "/") {
+            listedAny = listedAny || !listed.isEmpty
+            // Sizes are shown: an empty object that may be a DLO is looked up first.
+            let page = long || json ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed
             if json {
                 writeJSON(page.compactMap { JSONRecord.entry($0, in: target) })
-                continue
+            } else {
+                write(page.compactMap { EntryLine($0, in: target) }, long: long, human: human)
             }
-            let lines = page.compactMap { PaneEntry($0, in: target) }
-                .map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }
-            write(lines, long: long, human: human)
         }
         guard !listedAny, target.segments.count > 1 else {
             if !listedAny, !(try await store.containerExists(container)) {
@@ -44,7 +44,8 @@ extension Shell {
         do {
             let info = try await store.objectInfo(container: container, name: name)
             if json { return writeJSON([JSONRecord.object(info, segments: nil)]) }
-            write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified)], long: long, human: human)
+            write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified,
+                             manifest: info.largeObject)], long: long, human: human)
         } catch StorageError.noSuchObject {
             throw BrowserError.notFound("\(target.segments.dropFirst().joined(separator: "/")): no such file or folder in \(container)")
         }
@@ -80,12 +81,14 @@ extension Shell {
     /// Writes one page: a line an entry, or columns on a terminal.
     func write(_ lines: [EntryLine], long: Bool, human: Bool = false) {
         guard !lines.isEmpty else { return }
+        let color = settings.color
         if long {
-            output.write(lines.map { $0.longText(human: human) }.joined(separator: "\n") + "\n")
+            output.write(lines.map { $0.longText(human: human, color: color) }.joined(separator: "\n") + "\n")
         } else if settings.isTerminal {
-            output.write(Columns.layout(lines.map(\.shortText), width: settings.width()).joined(separator: "\n") + "\n")
+            let painted = color ? lines.map { $0.shortText(color: true) } : nil
+            output.write(Columns.layout(lines.map(\.shortText), width: settings.width(), painted: painted).joined(separator: "\n") + "\n")
         } else {
-            output.write(lines.map(\.shortText).joined(separator: "\n") + "\n")
+            output.write(lines.map { $0.shortText(color: color) }.joined(separator: "\n") + "\n")
         }
     }
 }
@@ -98,22 +101,45 @@ struct EntryLine {
     var date: Date?
     /// Objects in a container, from the account listing (`ls -l` at the root).
     var count: Int?
+    /// What kind of large object's manifest the object is, when known.
+    var manifest: LargeObjectKind?
 
-    init(name: String, isFolder: Bool, bytes: Int64?, date: Date?, count: Int? = nil) {
+    init(name: String, isFolder: Bool, bytes: Int64?, date: Date?, count: Int? = nil, manifest: LargeObjectKind? = nil) {
         self.name = name
         self.isFolder = isFolder
         self.bytes = bytes
         self.date = date
         self.count = count
+        self.manifest = manifest
+    }
+
+    /// A listing entry as the panes name it, nil for the folder itself.
+    init?(_ entry: ListingEntry, in folder: Location) {
+        guard let pane = PaneEntry(entry, in: folder) else { return nil }
+        var manifest: LargeObjectKind?
+        if case .object(let object) = entry { manifest = object.manifestKind }
+        self.init(name: pane.name, isFolder: pane.isFolder, bytes: pane.bytes, date: pane.lastModified, manifest: manifest)
     }
 
     var shortText: String { TerminalEscaping.escape(name) + (isFolder ? "/" : "") }
 
+    /// The name, a folder's painted as the panes paint it when `color`.
+    func shortText(color: Bool) -> String { color && isFolder ? TerminalColor.folder(shortText) : shortText }
+
     /// `SIZE  DATE  NAME`; a container's `SIZE  COUNT  NAME/`; `human` sizes as `ls -h`.
-    func longText(human: Bool) -> String {
+    func longText(human: Bool, color: Bool = false) -> String {
         let size = (isFolder && count == nil) ? "-" : bytes.map { Self.size($0, human: human) } ?? "-"
         let middle = count.map { String($0).leftPadded(to: 10) } ?? (date.map(ISODate.format) ?? "-").padding(toLength: 20, withPad: " ", startingAt: 0)
-        return size.leftPadded(to: 12) + "  " + middle + "  " + shortText
+        return size.leftPadded(to: 12) + "  " + middle + "  " + shortText(color: color) + (manifest.map { "  [" + Self.describe($0) + "]" } ?? "")
+    }
+
+    /// The mark of a manifest in `ls -l`, as `info` names it.
+    static func describe(_ kind: LargeObjectKind) -> String {
+        switch kind {
+        case .staticManifest: "static manifest"
+        case .dynamicManifest(let segments): "dynamic manifest: " + TerminalEscaping.escape(segments)
+        case .multipartUpload(let parts, _): "multipart: \(parts) parts"
+        }
     }
 
     static func size(_ bytes: Int64, human: Bool) -> String {
@@ -129,7 +155,8 @@ extension String {
 
 /// Lays names out in columns, as `ls` does on a terminal.
 enum Columns {
-    static func layout(_ names: [String], width: Int) -> [String] {
+    /// `painted`, when given, is what is printed for each name (its width is the name's).
+    static func layout(_ names: [String], width: Int, painted: [String]? = nil) -> [String] {
         let widest = names.map { DisplayWidth.width(of: $0) }.max() ?? 0
         let column = widest + 2
         let perRow = max(1, width / max(column, 1))
@@ -139,7 +166,9 @@ enum Columns {
             for col in 0..<perRow {
                 let index = col * rows + row
                 guard index < names.count else { break }
-                line += col == perRow - 1 || (col + 1) * rows + row >= names.count ? names[index] : DisplayWidth.pad(names[index], toWidth: column)
+                let text = painted?[index] ?? names[index]
+                let isLast = col == perRow - 1 || (col + 1) * rows + row >= names.count
+                line += isLast ? text : text + String(repeating: " ", count: max(0, column - DisplayWidth.width(of: names[index])))
             }
             return line
         }

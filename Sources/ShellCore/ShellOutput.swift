@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Synchronization
 
 /// Where the shell writes: its standard output and standard error. Transfers write
@@ -68,8 +69,10 @@ public struct ShellSettings {
     public var cacheLimit = 3
     /// Whether stdout is a terminal (colours, `ls` in columns).
     public var isTerminal = false
-    /// Whether colours may be used (a terminal, and no `NO_COLOR`).
+    /// Whether standard output is painted: panes, folders in `ls` (see `ColorChoice`).
     public var color = false
+    /// Whether errors on standard error are painted red.
+    public var errorColor = false
     /// The width to lay out for, asked before each print (a terminal can be resized).
     public var width: () -> Int = { 80 }
     /// Rows a pane shows, asked before each print.
@@ -82,4 +85,11 @@ public struct ShellSettings {
     public var memoryBudget: Int = 512 << 20
 
     public init() {}
+}
+
+extension Shell {
+    /// Writes one error line on standard error, red when errors are painted.
+    public func writeErrorLine(_ message: String) {
+        output.writeError((settings.errorColor ? TerminalColor.error(message) : message) + "\n")
+    }
 }

@@ -49,6 +49,14 @@ public struct ObjectSummary: Sendable, Equatable {
     /// Whether the object may be a large object that the listing cannot mark (a Swift
     /// DLO's manifest is listed as an empty object): only a lookup tells.
     public var mayBeLargeObject: Bool
+    /// What a lookup found the object to be (see `LargeObjectLookup`); nil when none was made.
+    public var largeObject: LargeObjectKind?
+
+    /// The kind of large object the listing or a lookup tells, if any.
+    public var manifestKind: LargeObjectKind? {
+        largeObject ?? (isLargeObject ? .staticManifest : nil)
+    }
+
     public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil, etag: String? = nil,
                 isLargeObject: Bool = false, mayBeLargeObject: Bool = false) {
         self.name = name

@@ -42,7 +42,7 @@ struct InteractiveLoop {
         do {
             commands = try Tokenizer.commands(in: line)
         } catch let error as SyntaxError {
-            shell.output.writeError(ShellError.syntax(error).printableMessage + "\n")
+            shell.writeErrorLine(ShellError.syntax(error).printableMessage)
             return nil
         } catch {
             preconditionFailure("the tokenizer throws only syntax errors")
@@ -56,7 +56,8 @@ struct InteractiveLoop {
             case .failure(let error):
                 if let signal = SignalEvents.hangupSignal { return 128 + signal }
                 let message = (error as? ShellError)?.printableMessage ?? TerminalEscaping.escape(String(describing: error))
-                shell.output.writeError(((error as? ShellError) == .interrupted ? "\n" : "") + message + "\n")
+                if (error as? ShellError) == .interrupted { shell.output.writeError("\n") }
+                shell.writeErrorLine(message)
                 return nil
             }
         }

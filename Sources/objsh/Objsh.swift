@@ -3,10 +3,10 @@ import Browser
 import Clusters
 @preconcurrency import Foundation
 import LineEditing
+import Rendering
 import ShellCore
 
 /// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
-@main
 struct Objsh: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "objsh",
@@ -36,6 +36,10 @@ struct Objsh: AsyncParsableCommand {
 
     @Option(name: .customLong("on-error"), help: ArgumentHelp("In a script, stop at the first failing command or continue.", valueName: "stop|continue"))
     var onError: ErrorPolicy = .stop
+
+    @Option(help: ArgumentHelp("Paint folders and errors: auto (an interactive session at a terminal, without NO_COLOR), always or never.",
+                               valueName: "auto|always|never"))
+    var color: ColorChoice = .auto
 
     @Flag(help: "Print every pane lifecycle event to standard error.")
     var trace = false
@@ -108,7 +112,7 @@ struct Objsh: AsyncParsableCommand {
             try await shell.start(cluster: cluster, at: path)
         } catch {
             let failure = error as? ShellError ?? .failed(command: "cluster \(cluster.name)", message: ErrorText.describe(error))
-            Self.report(failure)
+            shell.writeErrorLine("objsh: " + failure.printableMessage)
             return failure.exitStatus
         }
         guard let lines else { return await interactive().run() }
@@ -123,7 +127,8 @@ struct Objsh: AsyncParsableCommand {
         settings.trace = trace
         settings.cacheLimit = cacheLimit
         settings.isTerminal = terminal.outputIsTerminal
-        settings.color = terminal.allowsColor && !script
+        settings.color = color.paints(terminalAllowsColor: terminal.allowsColor, script: script)
+        settings.errorColor = color.paints(terminalAllowsColor: terminal.errorsAllowColor, script: script)
         settings.width = { terminal.columns() }
         settings.paneRows = { terminal.paneRows() }
         settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
@@ -161,3 +166,4 @@ struct Objsh: AsyncParsableCommand {
 }
 
 extension ErrorPolicy: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}

@@ -5,6 +5,8 @@ struct Terminal: Sendable {
     let inputIsTerminal: Bool
     let outputIsTerminal: Bool
     let allowsColor: Bool
+    /// Whether standard error is a terminal that allows colour.
+    let errorsAllowColor: Bool
     private let columnsVariable: Int?
     private let linesVariable: Int?
 
@@ -12,7 +14,9 @@ struct Terminal: Sendable {
         inputIsTerminal = isatty(STDIN_FILENO) != 0
         outputIsTerminal = isatty(STDOUT_FILENO) != 0
         // https://no-color.org: any non-empty NO_COLOR turns colours off; so does TERM=dumb.
-        allowsColor = outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        let colorWanted = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        allowsColor = outputIsTerminal && colorWanted
+        errorsAllowColor = isatty(STDERR_FILENO) != 0 && colorWanted
         columnsVariable = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         linesVariable = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }

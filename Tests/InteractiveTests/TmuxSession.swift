@@ -15,12 +15,13 @@ final class TmuxSession {
     /// Starts `objsh ARGUMENTS` with `HOME` and the XDG directories under `home`; after it
     /// leaves, the window shows `EXITED rc=STATUS`.
     /// With `outputFile`, standard output goes there and only standard error to the terminal.
-    init(home: URL, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
+    /// With `program`, that runs instead of objsh (an OS shell, say) with `arguments`.
+    init(home: URL, program: String? = nil, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
          outputFile: String? = nil) throws {
         // The socket lives in `home`, so it goes with the test's folder.
         socket = home.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
         self.home = home
-        let binary = try Self.binary()
+        let binary = try program ?? Self.binary()
         var variables = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
                          "XDG_CONFIG_HOME": home.path + "/config", "TERM": "xterm-256color", "LANG": "C.UTF-8",
                          "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
@@ -88,6 +89,12 @@ final class TmuxSession {
     /// after a completed object name can be told from a folder's `/` with none.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-N", "-t", "objsh"])
+    }
+
+    /// Everything the window has shown since it started, with its colours and
+    /// attributes as SGR sequences (`capture-pane -e`).
+    func transcriptWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-J", "-S", "-", "-E", "-", "-t", "objsh"])
     }
 
     /// Everything the window has shown since it started, scrollback included.

@@ -61,6 +61,7 @@ final class TransferShellTests: XCTestCase {
         XCTAssertTrue(run.output.contains("downloaded dir/large.bin to large.bin (\(large.count) bytes, verified)"), run.output)
         XCTAssertTrue(run.output.contains("downloaded dlo.bin to dlo.bin (\(large.count) bytes; a dynamic large object's ETag is not the MD5 of its bytes: not verified)"), run.output)
         XCTAssertEqual(md5(try local("dlo.bin")), md5(large))
+        try checkOneSizeForEachLargeObject(large.count)
         let text = (0..<20_000).map { "line \($0) ERROR? \($0 % 7 == 0)\n" }.joined()
         try SwiftByHand().put(container, "logs/app.log", body: Data(text.utf8))
         let piped = try objsh(["get /\(container)/logs/app.log -"])
@@ -79,6 +80,35 @@ final class TransferShellTests: XCTestCase {
         XCTAssertNil(try SwiftByHand().list(container, prefix: ""), "the container is still there")
         // The listing shows a DLO's manifest as an empty object; rm -r still finds its segments.
         XCTAssertEqual(try SwiftByHand().list(container + "_segments", prefix: "keep/dlo.bin/"), [], "rm -r left a DLO's segments behind")
+    }
+
+    /// A DLO is listed as an empty object; `ls -l`, `ls --json` and `info` all give
+    /// its real size and mark it, as they do an SLO.
+    func checkOneSizeForEachLargeObject(_ bytes: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try objsh(["cd \(container)", "ls -l", "ls -l dir", "ls --json", "info --json dlo.bin"])
+        XCTAssertEqual(run.status, 0, run.errors, file: file, line: line)
+        let rows = run.output.split(separator: "\n").map(String.init)
+        let dlo = try XCTUnwrap(rows.first { $0.contains("  dlo.bin") }, run.output, file: file, line: line)
+        XCTAssertTrue(dlo.hasPrefix(String(bytes).leftPadded(12)) && dlo.contains("dlo.bin  [dynamic manifest: \(container)_segments/dlo.bin/"),
+                      dlo, file: file, line: line)
+        let slo = try XCTUnwrap(rows.first { $0.contains("  large.bin") }, run.output, file: file, line: line)
+        XCTAssertTrue(slo.hasPrefix(String(bytes).leftPadded(12)) && slo.hasSuffix("large.bin  [static manifest]"), slo, file: file, line: line)
+        // One record from ls --json, one from info --json: the same facts.
+        let records = try rows.filter { $0.hasPrefix("{") && $0.contains("\"name\":\"dlo.bin\"") }.map { row in
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any], file: file, line: line)
+        }
+        XCTAssertEqual(records.count, 2, run.output, file: file, line: line)
+        for record in records {
+            XCTAssertEqual(record["bytes"] as? Int, bytes, "\(record)", file: file, line: line)
+            XCTAssertEqual(record["manifest"] as? String, "dynamic", "\(record)", file: file, line: line)
+            XCTAssertTrue((record["segment_prefix"] as? String)?.hasPrefix("\(container)_segments/dlo.bin/") == true, "\(record)",
+                          file: file, line: line)
+        }
+        XCTAssertEqual(records[0]["etag"] as? String, records[1]["etag"] as? String, "ls and info give other ETags")
+        // The pane that shows the container gives the same size.
+        let panes = try ObjshRun.run(["--cluster", "env", "-c", "cd \(container)"], home: home)
+        let row = try XCTUnwrap(panes.output.split(separator: "\n").first { $0.contains(" dlo.bin ") }, panes.output, file: file, line: line)
+        XCTAssertTrue(row.hasSuffix("5.0 MB"), "the pane's row: \(row)", file: file, line: line)
     }
 
     func testAKilledGetGoesOnWhereItStopped() throws {
@@ -123,4 +153,8 @@ final class TransferShellTests: XCTestCase {
 
 enum ScratchBytes {
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 251) } }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -26,6 +26,12 @@ public struct SessionCompletionContext: CompletionContext {
         self.visibleListings = visibleListings
     }
 
+    /// A context on `store` alone, from its root: a one-shot completion outside a session.
+    public init(store: any ObjectStore, clusterNames: [String]) {
+        self.init(currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, store: store,
+                  visibleListings: [:])
+    }
+
     public func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
         if let entries = visibleListings[folder] {
             let names = entries.filter { $0.name.unicodeScalars.starts(with: prefix.unicodeScalars) && (!foldersOnly || $0.isFolder) }

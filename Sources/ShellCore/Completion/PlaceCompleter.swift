@@ -1,0 +1,42 @@
+import Browser
+
+/// Completes the `[CLUSTER:]PATH` argument of `objsh` for bash, zsh and fish: cluster
+/// names (as `NAME:`) and then remote paths, with the same one-request listings as
+/// TAB inside the shell.
+public enum PlaceCompleter {
+    /// Where the names of one cluster come from; nil when it cannot be opened.
+    public typealias Contexts = @Sendable (_ cluster: String?) async -> (any CompletionContext)?
+
+    /// Every full value the place `typed` may complete to, sorted, without repeats.
+    /// Folders end with `/` and cluster names with `:`, so the OS shell adds no space
+    /// after them; names it could not insert (control characters) are left out.
+    public static func candidates(for typed: String, clusterNames: [String], contexts: Contexts) async -> [String] {
+        var values: [String] = []
+        if !typed.hasPrefix("/"), let colon = typed.firstIndex(of: ":") {
+            let cluster = String(typed[..<colon])
+            let path = String(typed[typed.index(after: colon)...])
+            values = await paths(matching: path, in: contexts(cluster)).map { cluster + ":" + $0 }
+        } else {
+            values = clusterNames.map { $0 + ":" }.filter { $0.unicodeScalars.starts(with: typed.unicodeScalars) }
+            values += await paths(matching: typed, in: contexts(nil))
+        }
+        let insertable = values.filter { !$0.unicodeScalars.contains(where: isControl) }
+        return Array(Set(insertable)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Paths from the root (a leading `/` is kept as typed) that start with `typed`.
+    static func paths(matching typed: String, in context: (any CompletionContext)?) async -> [String] {
+        guard let context else { return [] }
+        let word = PathWord(typed)
+        guard word.namePrefix != "..", let folder = try? Location.root.resolving(word.directory) else { return [] }
+        guard let found = try? await context.remoteNames(folder: folder, prefix: word.namePrefix, foldersOnly: false) else {
+            return []
+        }
+        return found.candidates.filter { $0.name.unicodeScalars.starts(with: word.namePrefix.unicodeScalars) }
+            .map { word.joined($0.name) + ($0.isFolder ? "/" : "") }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
+    }
+}
