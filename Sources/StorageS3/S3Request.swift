@@ -91,7 +91,16 @@ extension S3Store {
             path = basePath.isEmpty ? "/" : basePath
         }
         if path.isEmpty { path = "/" }
-        return (scheme + host, host, path)
+        return (scheme + Self.connectableHost(host), host, path)
+    }
+
+    /// Where to connect for `host`: a name under `.localhost` is the loopback (RFC 6761
+    /// §6.3), as curl has it, even where the system's resolver (glibc) does not know
+    /// `bucket.localhost`; the Host header, and so the signature, keep the bucket.
+    static func connectableHost(_ host: String) -> String {
+        let name = host.prefix { $0 != ":" }
+        guard name.lowercased().hasSuffix(".localhost") else { return host }
+        return "localhost" + host.dropFirst(name.count)
     }
 
     /// A bucket name can go in a host name: lower-case letters, digits and `-`, no dots

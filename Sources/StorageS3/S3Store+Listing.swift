@@ -35,7 +35,7 @@ extension S3Store {
         return Array(entries.prefix(limit))
     }
 
-    private func listPage(_ container: String, _ query: ListingQuery, wanted: Int, continuation: String?) async throws -> S3Answers.ObjectPage {
+    func listPage(_ container: String, _ query: ListingQuery, wanted: Int, continuation: String?) async throws -> S3Answers.ObjectPage {
         var items: [(name: String, value: String)] = [("list-type", "2"), ("max-keys", String(wanted))]
         if !query.prefix.isEmpty { items.append(("prefix", query.prefix)) }
         if let delimiter = query.delimiter { items.append(("delimiter", String(delimiter))) }

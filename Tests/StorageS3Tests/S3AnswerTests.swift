@@ -37,6 +37,11 @@ final class S3AnswerTests: XCTestCase {
             XCTAssertTrue(message.contains("ListBucketResult"), message)
         }
         XCTAssertThrowsError(try S3Answers.buckets(Data("<Other/>".utf8)))
+        // moto roots ListParts and CompleteMultipartUpload in <…Response>; nothing else passes.
+        XCTAssertEqual(try S3Answers.document(Data("<ListPartsResponse><Part/></ListPartsResponse>".utf8), expecting: "ListPartsResult").name,
+                       "ListPartsResponse")
+        XCTAssertThrowsError(try S3Answers.document(Data("<Error><Code>X</Code></Error>".utf8), expecting: "ListPartsResult"))
+        XCTAssertThrowsError(try S3Answers.document(Data("<ListParts/>".utf8), expecting: "ListPartsResult"))
     }
 
     func testErrorsBecomeOneLine() {
@@ -87,7 +92,15 @@ final class S3AnswerTests: XCTestCase {
         XCTAssertEqual(located.path, "/x//y")
         XCTAssertEqual(try virtual.location(S3Target(bucket: "my.dotted", key: nil)).path, "/my.dotted", "a dot breaks TLS: path-style")
         XCTAssertEqual(try virtual.location(S3Target()).path, "/")
+        // bucket.localhost is the loopback (RFC 6761) even where the resolver does not know it.
+        let local = try S3Store(endpoint: .init(endpoint: "http://localhost:9000", accessKey: "a", secretKey: "s", addressing: .virtual))
+        let here = try local.location(S3Target(bucket: "photos", key: "k"))
+        XCTAssertEqual(here.base, "http://localhost:9000")
+        XCTAssertEqual(here.host, "photos.localhost:9000")
+        XCTAssertEqual(S3Store.connectableHost("b.s3.LOCALHOST"), "localhost")
+        XCTAssertEqual(S3Store.connectableHost("b.localhost.example:1"), "b.localhost.example:1")
         await path.shutdown()
         await virtual.shutdown()
+        await local.shutdown()
     }
 }
