@@ -204,6 +204,8 @@ final class InteractiveUploadTests: XCTestCase {
         XCTAssertTrue(screen.contains("run the same upload again to resume"), screen)
         try shell.type("pwd")
         try shell.press("Enter")
-        XCTAssertTrue(try shell.waitForLastLine(prompt).contains("pwd\n/\(container)\n"))
+        // Wait for pwd's answer, not for a prompt: the one before pwd was typed is a prompt too.
+        try shell.waitFor("pwd's answer") { $0.contains("pwd\n/\(container)\n") }
+        try shell.waitForLastLine(prompt)
     }
 }
