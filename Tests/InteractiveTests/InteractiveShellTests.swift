@@ -130,8 +130,9 @@ final class InteractiveShellTests: XCTestCase {
         XCTAssertFalse(screen.contains("cover.png"), "the cancelled listing printed entries:\n\(screen)")
         try shell.type("pwd")
         try shell.press("Enter")
-        let after = try shell.waitForLastLine(rootPrompt)
-        XCTAssertTrue(after.contains(rootPrompt + "pwd\n/\n"), after)
+        // Wait for pwd's answer, not for a prompt: the one before pwd was typed is a prompt too.
+        try shell.waitFor("pwd's answer") { $0.contains(rootPrompt + "pwd\n/\n") }
+        try shell.waitForLastLine(rootPrompt)
     }
 
     func testHistoryIsKeptAcrossRuns() throws {
