@@ -60,8 +60,10 @@ report() { # lines "label min median"; ratios to the first line
 objsh_ls() { "$OBJSH" -q --cluster aws -c 'cd big-flat; ls'; }
 aws_ls() { aws s3 ls --recursive s3://big-flat/; }
 boto3_ls() {
-  /usr/bin/python3 -c "import boto3
-for page in boto3.client('s3').get_paginator('list_objects_v2').paginate(Bucket='big-flat'):
+  # Debian's boto3 predates AWS_ENDPOINT_URL: give it the endpoint and path-style addressing.
+  /usr/bin/python3 -c "import boto3, botocore.config, os
+s3 = boto3.client('s3', endpoint_url=os.environ['AWS_ENDPOINT_URL'], config=botocore.config.Config(s3={'addressing_style': 'path'}))
+for page in s3.get_paginator('list_objects_v2').paginate(Bucket='big-flat'):
     for item in page.get('Contents', []): print(item['Key'])"
 }
 rclone_ls() { rclone lsf --files-only bench:big-flat; }

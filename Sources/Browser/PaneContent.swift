@@ -39,11 +39,12 @@ extension PaneEntry {
 /// A pane keeps at most `PaneListing.previewLimit` entries, however large the folder:
 /// the totals are counted while the rest streams past.
 public struct PaneListing: Sendable, Equatable {
-    /// How many entries a pane holds; more than any screen shows.
+    /// How many entries a pane holds at most; more than any screen shows.
     public static let previewLimit = 1_000
-    /// How many entries a pane counts before it stops: what it holds, in one listing
-    /// page, so opening a folder of a million objects costs one small request.
-    public static let countLimit = previewLimit
+
+    /// How many entries this listing counts before it stops (at most what it holds, so
+    /// that the entries counted are the entries kept: one listing page).
+    public let countLimit: Int
 
     public var entries: [PaneEntry] = []
     public var total = 0
@@ -56,11 +57,13 @@ public struct PaneListing: Sendable, Equatable {
     /// without a walk; what says how much a cut listing leaves out.
     public var containerObjects: Int?
 
-    public init() {}
+    public init(countLimit: Int = PaneListing.previewLimit) {
+        self.countLimit = min(countLimit, Self.previewLimit)
+    }
 
     /// Whether counting should stop here (the totals then stay lower bounds).
     mutating func reachedCountLimit() -> Bool {
-        if total >= Self.countLimit { isComplete = false }
+        if total >= countLimit { isComplete = false }
         return !isComplete
     }
 

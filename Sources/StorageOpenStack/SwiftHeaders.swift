@@ -46,8 +46,8 @@ enum SwiftHeaders {
 
     /// `Last-Modified` when given, else `X-Timestamp` (accounts and older containers).
     static func lastModified(_ headers: HTTPHeaders) -> Date? {
-        if let http = headers.first(name: "Last-Modified").flatMap(SwiftDates.http) { return http }
-        return headers.first(name: "X-Timestamp").flatMap(SwiftDates.timestamp)
+        if let http = headers.first(name: "Last-Modified").flatMap(ServerDates.http) { return http }
+        return headers.first(name: "X-Timestamp").flatMap(ServerDates.timestamp)
     }
 
     /// User metadata with the prefix cut off, keyed as the server spells it (`Color` for `X-Object-Meta-Color`).

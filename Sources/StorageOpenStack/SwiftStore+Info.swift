@@ -45,7 +45,7 @@ extension SwiftStore {
         }
         return ObjectInfo(container: container, name: name, bytes: row.bytes ?? 0,
                           contentType: row.contentType ?? "application/octet-stream", etag: row.hash ?? "",
-                          lastModified: row.lastModified.flatMap(SwiftDates.listing),
+                          lastModified: row.lastModified.flatMap(ServerDates.iso8601),
                           metadataProblem: problem)
     }
 

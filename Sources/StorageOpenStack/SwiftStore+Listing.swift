@@ -78,7 +78,7 @@ struct SwiftObjectRow: Decodable {
         // A DLO's manifest is listed with its own size, 0; a folder marker is no manifest.
         let mayBeDynamic = sloEtag == nil && (bytes ?? 0) == 0 && type != "application/directory"
         return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0, contentType: type,
-                                     lastModified: lastModified.flatMap(SwiftDates.listing), etag: etag,
+                                     lastModified: lastModified.flatMap(ServerDates.iso8601), etag: etag,
                                      isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic))
     }
 }

@@ -37,7 +37,7 @@ enum S3Answers {
             let etag = unquoted(item.text("ETag") ?? "")
             return ObjectSummary(name: name, bytes: Int64(item.text("Size") ?? "") ?? 0,
                                  contentType: name.hasSuffix("/") ? ContentType.directory : ContentType.guess(forName: name),
-                                 lastModified: item.text("LastModified").flatMap(date), etag: etag.isEmpty ? nil : etag,
+                                 lastModified: item.text("LastModified").flatMap(ServerDates.iso8601), etag: etag.isEmpty ? nil : etag,
                                  isLargeObject: etag.contains("-"))
         }
         return ObjectPage(objects: objects, prefixes: root.children("CommonPrefixes").compactMap { $0.text("Prefix") },
@@ -62,15 +62,5 @@ enum S3Answers {
     /// An ETag without its quotes.
     static func unquoted(_ etag: String) -> String {
         etag.count >= 2 && etag.hasPrefix("\"") && etag.hasSuffix("\"") ? String(etag.dropFirst().dropLast()) : etag
-    }
-
-    /// `2009-02-03T16:45:09.000Z` (ISO 8601, with or without fractions).
-    static func date(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withFraction.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
     }
 }

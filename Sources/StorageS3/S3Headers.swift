@@ -15,7 +15,7 @@ enum S3Headers {
         }
         var info = ObjectInfo(container: container, name: name, bytes: Int64(headers.first(name: "Content-Length") ?? "") ?? 0,
                               contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
-                              lastModified: headers.first(name: "Last-Modified").flatMap(httpDate), metadata: metadata,
+                              lastModified: headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata,
                               largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
         if case .multipartUpload(let parts, _) = info.largeObject {
             // objsh's own uploads say their part size; one part is the whole.
@@ -30,15 +30,6 @@ enum S3Headers {
     static func multipartParts(_ etag: String) -> Int? {
         guard let dash = etag.lastIndex(of: "-") else { return nil }
         return Int(etag[etag.index(after: dash)...])
-    }
-
-    /// `Last-Modified: Wed, 12 Oct 2009 17:50:00 GMT`.
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 
     /// The whole object's size from `Content-Range: bytes 0-9/42`.

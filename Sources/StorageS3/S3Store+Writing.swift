@@ -52,7 +52,7 @@ extension S3Store {
             throw StorageError.checksumMismatch(expected: md5.hex, actual: stored)
         }
         return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored.lowercased(),
-                          lastModified: response.headers.first(name: "Last-Modified").flatMap(S3Headers.httpDate))
+                          lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http))
     }
 
     static func isMD5(_ etag: String) -> Bool {

@@ -93,7 +93,7 @@ final class LargeFolderTests: XCTestCase {
         let root = NSTemporaryDirectory() + "objsh-large-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/big", withIntermediateDirectories: true)
-        for index in 0..<(PaneListing.countLimit + 500) {
+        for index in 0..<(FolderPane.loadedEntries + 500) {
             let fd = open(root + "/big/" + String(format: "o%06d", index), O_WRONLY | O_CREAT, 0o644)
             XCTAssertGreaterThanOrEqual(fd, 0)
             close(fd)
@@ -106,8 +106,8 @@ final class LargeFolderTests: XCTestCase {
         XCTAssertEqual(store.requests, ["listContainers": 1, "listObjects big ": 1], "the check and one page")
         guard case .listing(let listing) = session.right?.content else { return XCTFail("no listing") }
         XCTAssertFalse(listing.isComplete)
-        XCTAssertEqual(listing.total, PaneListing.countLimit)
-        XCTAssertEqual(listing.entries.count, PaneListing.previewLimit)
+        XCTAssertEqual(listing.total, FolderPane.loadedEntries)
+        XCTAssertEqual(listing.entries.count, FolderPane.loadedEntries)
         XCTAssertNil(listing.containerObjects, "the file store counts no container without a walk")
     }
 
@@ -117,7 +117,7 @@ final class LargeFolderTests: XCTestCase {
         let root = NSTemporaryDirectory() + "objsh-large-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/big", withIntermediateDirectories: true)
-        for index in 0..<(PaneListing.countLimit + 1) {
+        for index in 0..<(FolderPane.loadedEntries + 1) {
             XCTAssertTrue(FileManager.default.createFile(atPath: root + "/big/" + String(format: "o%06d", index), contents: nil))
         }
         let store = CountingStore(root: root)

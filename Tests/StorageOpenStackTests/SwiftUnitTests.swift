@@ -75,14 +75,6 @@ final class SwiftUnitTests: XCTestCase {
         XCTAssertEqual(container.lastModified?.timeIntervalSince1970, 1_706_704_496.5)
     }
 
-    func testListingDates() throws {
-        let date = try XCTUnwrap(SwiftDates.listing("2024-01-31T12:34:56.250000"))
-        XCTAssertEqual(date.timeIntervalSince1970, 1_706_704_496.25, accuracy: 0.0001)
-        XCTAssertEqual(SwiftDates.listing("2024-01-31T12:34:56")?.timeIntervalSince1970, 1_706_704_496)
-        XCTAssertNil(SwiftDates.listing("yesterday"))
-        XCTAssertNil(SwiftDates.http("Wed, 31 Foo 2024 12:34:56 GMT"))
-    }
-
     func testRetryPolicyBacksOffWithFullJitter() {
         let policy = RetryPolicy(maximumTries: 5, initialBackoff: 1, maximumBackoff: 6)
         XCTAssertEqual(policy.delay(afterFailedTry: 1, retryAfter: nil, unitRandom: 0.999) ?? -1, 0.999, accuracy: 1e-9)
