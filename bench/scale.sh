@@ -15,7 +15,8 @@
 #   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter);
 #   cd into big-flat: objsh -c 'cd big-flat' against objsh -c 'pwd' (same start-up);
 #   search for a rare term (10 hits) in the test2 account: objsh vs swift list of each
-#     container piped to grep;
+#     container piped to grep, and vs OBJSH_BEFORE (an objsh from before parallel
+#     search, e.g. built from ccb2668^) when it is set;
 #   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search.
 # Every command's output is checked once before it is timed.
 set -euo pipefail
@@ -37,8 +38,10 @@ for i in $(seq 0 9); do
   OBJSH_TEST_SWIFT_AUTH=$OBJSH_TEST_SWIFT_AUTH OBJSH_TEST_SWIFT_USER=$OBJSH_TEST_SWIFT_USER2 OBJSH_TEST_SWIFT_KEY=$OBJSH_TEST_SWIFT_KEY2 \
     scripts/swift-seed /nonexistent "$(printf 'srch-%02d' "$i")" 20000
 done
-"$SWIFT" build -c release --product objsh >/dev/null
-OBJSH=$("$SWIFT" build -c release --show-bin-path)/objsh
+if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: a release binary built already
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+fi
 
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 # python3-swiftclient's /usr/bin/swift would hide the Swift toolchain: run it as a module.
@@ -70,6 +73,7 @@ curl_four_ranges() { # the key space cut by hand where this naming splits it eve
 }
 objsh() { "$OBJSH" -q --cluster env -c "$1"; }
 objsh2() { ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 "$OBJSH" -q --cluster env -c "$1"; }
+before2() { ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 "$OBJSH_BEFORE" -q --cluster env -c "$1"; }
 swift_grep() { # every container of test2, listed whole, through grep
   local c
   for c in $("${SWIFTCLIENT[@]}" -U "$OBJSH_TEST_SWIFT_USER2" -K "$OBJSH_TEST_SWIFT_KEY2" list); do
@@ -132,6 +136,10 @@ echo "== search for a rare term in 10 containers x 20,000 ($RUNS runs each; rati
   measure swift-list-grep swift_grep
   measure objsh-search objsh2 'search o019999
 ls'
+  if [ -n "${OBJSH_BEFORE:-}" ]; then
+    measure objsh-before before2 'search o019999
+ls'
+  fi
 } | report
 
 echo "== peak RSS (kB, one run each)"
