@@ -74,7 +74,7 @@ SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
 "${SWIFTCLIENT[@]}" --auth-version 3 stat >/dev/null
 /usr/bin/openstack container list >/dev/null
 
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'; }
+. bench/lib.sh
 # Runs the three commands in turn, RUNS rounds, so a drift of the machine hits each alike.
 declare -A times
 for _ in $(seq "$RUNS"); do

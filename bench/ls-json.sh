@@ -41,24 +41,13 @@ for i in range(100000):
 PY
 fi
 
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'; }
-measure() { # label cmd...: "label min median" of RUNS runs
-  local label=$1; shift; local times=()
-  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
-}
-report() { awk 'NR==1{f=$3} {printf "  %-22s min %7.3f s  median %7.3f s  x%.2f of objsh ls\n", $1, $2, $3, $3/f}'; }
-check_lines() { # n cmd...
-  local want=$1; shift; local got
-  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
-  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
-}
+. bench/lib.sh
 check_json() { # n cmd...: n lines, each a JSON object
   local want=$1; shift
   "$@" | python3 -c 'import json,sys; n=sum(1 for l in sys.stdin if isinstance(json.loads(l), dict)); sys.exit(0 if n == int(sys.argv[1]) else "bench: %d JSON lines" % n)' "$want" || exit 1
 }
 
-check_lines 100000 "$OBJSH" --cluster "$WORK/store" -q -c 'ls big'
+expect_lines 100000 "$OBJSH" --cluster "$WORK/store" -q -c 'ls big'
 check_json 100000 "$OBJSH" --cluster "$WORK/store" -q -c 'ls --json big'
 echo "== 1. file store, 100,000 objects to /dev/null ($RUNS runs each)"
 {
@@ -78,9 +67,9 @@ scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
-check_lines 100000 "$OBJSH" -q --cluster env -c 'ls big-flat'
+expect_lines 100000 "$OBJSH" -q --cluster env -c 'ls big-flat'
 check_json 100000 "$OBJSH" -q --cluster env -c 'ls --json big-flat'
-check_lines 100001 "${SWIFTCLIENT[@]}" list --lh big-flat   # and a totals line
+expect_lines 100001 "${SWIFTCLIENT[@]}" list --lh big-flat   # and a totals line
 echo "== 2. swift-server, 100,000 objects to /dev/null ($RUNS runs each)"
 {
   measure objsh-ls "$OBJSH" -q --cluster env -c 'ls big-flat'

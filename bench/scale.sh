@@ -81,24 +81,7 @@ swift_grep() { # every container of test2, listed whole, through grep
   done
 }
 
-seconds() { # runs "$@" once, prints wall seconds
-  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
-}
-expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
-  local want=$1; shift; local got
-  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
-  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
-}
-measure() { # label cmd...: prints "label min median" from RUNS runs
-  local label=$1; shift; local times=()
-  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
-}
-report() { # lines "label min median"; ratios to the first line's median
-  awk 'NR==1{f=$3} {printf "  %-24s min %7.3f s  median %7.3f s  x%.2f\n", $1, $2, $3, $3/f}'
-}
-peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
+. bench/lib.sh
 
 expect_lines 100000 curl_pages
 expect_lines 100000 curl_four_ranges

@@ -47,23 +47,7 @@ curl_pages() { # every page of big, 10,000 at a time, as the server's own cost
   done
 }
 
-seconds() { # runs "$@" once, prints wall seconds
-  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
-}
-expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
-  local want=$1; shift; local got
-  got=$("$@" | wc -l) || { echo "bench: $* failed" >&2; exit 1; }
-  [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
-}
-measure() { # label cmd...: prints "label min median" from RUNS runs
-  local label=$1; shift; local times=()
-  for _ in $(seq "$RUNS"); do times+=("$(seconds "$@")"); done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$label" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
-}
-report() { # lines "label min median"; the floor is the first line
-  awk 'NR==1{f=$3} {printf "  %-28s min %7.3f s  median %7.3f s  ×%.2f of the floor\n", $1, $2, $3, $3/f}'
-}
+. bench/lib.sh
 
 expect_lines 100000 curl_pages
 expect_lines 100000 "$OBJSH" -q --cluster env -c 'cd big-flat; ls'

@@ -45,16 +45,7 @@ MD5=$(md5sum < "$SOURCE" | cut -d' ' -f1)
 curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer" >/dev/null
 curl -sf -X PUT -H "X-Auth-Token: $TOKEN" -T "$SOURCE" "$URL/bench-transfer/200mb.bin" >/dev/null
 
-seconds() { # runs "$@" once, prints wall seconds
-  local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
-}
-summary() { # label: the times on stdin → "label min median"
-  sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
-}
-report() { # lines "label min median"; each median's ratio to the first line's
-  awk 'NR==1{f=$3; n=$1} {printf "  %-24s min %7.3f s  median %7.3f s  ×%.2f of %s\n", $1, $2, $3, $3/f, n}'
-}
+. bench/lib.sh
 fresh() { rm -rf "$WORK/out" && mkdir -p "$WORK/out"; }
 get_curl() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" -o "$WORK/out/200mb.bin" "$URL/bench-transfer/200mb.bin"; }
 # The floor for a verified download: curl's bytes through md5sum on the way to the file.
