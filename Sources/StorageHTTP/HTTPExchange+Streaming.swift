@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOHTTP1
 import Storage
@@ -56,5 +57,35 @@ extension HTTPClientResponse {
     package func collected(upTo limit: Int) async -> HTTPExchangeResponse {
         let body = (try? await body.collect(upTo: limit)) ?? ByteBuffer()
         return HTTPExchangeResponse(status: Int(status.code), headers: headers, body: body)
+    }
+}
+
+extension HTTPClientResponse {
+    /// The whole object's size from `Content-Range: bytes 0-9/42`; nil without one.
+    package var totalBytesOfRange: Int64? {
+        guard let contentRange = headers.first(name: "Content-Range"), let slash = contentRange.lastIndex(of: "/") else { return nil }
+        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+    }
+}
+
+extension HTTPExchange {
+    /// Hands an object's body to `receive` as it arrives, and fails unless exactly
+    /// `expected` bytes came: a connection that ends early is an error, not a short object.
+    package func drain(_ response: HTTPClientResponse, expected: Int64, name: String, url: String,
+                       receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
+        var received: Int64 = 0
+        do {
+            for try await buffer in response.body {
+                try buffer.withUnsafeReadableBytes { try receive($0) }
+                received += Int64(buffer.readableBytes)
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw classify(error, url: url).error
+        }
+        guard received == expected else {
+            throw StorageError.unreachable("the download of \(name) ended after \(received) of \(expected) bytes")
+        }
     }
 }

@@ -25,28 +25,9 @@ extension SwiftStore {
         }
         var info = SwiftHeaders.objectInfo(response.headers, container: container, name: name)
         let expected = Int64(info.bytes)
-        if let total = Self.totalBytes(contentRange: response.headers.first(name: "Content-Range")) { info.bytes = total }
-        var received: Int64 = 0
-        do {
-            for try await buffer in response.body {
-                try buffer.withUnsafeReadableBytes { try receive($0) }
-                received += Int64(buffer.readableBytes)
-            }
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw exchange.classify(error, url: path).error
-        }
-        guard received == expected else {
-            throw StorageError.unreachable("the download of \(name) ended after \(received) of \(expected) bytes")
-        }
+        if let total = response.totalBytesOfRange { info.bytes = total }
+        try await exchange.drain(response, expected: expected, name: name, url: path, receive: receive)
         return info
-    }
-
-    /// The whole object's size from `Content-Range: bytes 0-9/42`.
-    static func totalBytes(contentRange: String?) -> Int64? {
-        guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
-        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// A static large object's manifest (`?multipart-manifest=get`): each segment's size and

@@ -31,10 +31,4 @@ enum S3Headers {
         guard let dash = etag.lastIndex(of: "-") else { return nil }
         return Int(etag[etag.index(after: dash)...])
     }
-
-    /// The whole object's size from `Content-Range: bytes 0-9/42`.
-    static func totalBytes(contentRange: String?) -> Int64? {
-        guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
-        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
-    }
 }

@@ -19,21 +19,8 @@ extension S3Store {
         }
         var info = S3Headers.objectInfo(response.headers, container: container, name: name)
         let expected = info.bytes
-        if let total = S3Headers.totalBytes(contentRange: response.headers.first(name: "Content-Range")) { info.bytes = total }
-        var received: Int64 = 0
-        do {
-            for try await buffer in response.body {
-                try buffer.withUnsafeReadableBytes { try receive($0) }
-                received += Int64(buffer.readableBytes)
-            }
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw exchange.classify(error, url: name).error
-        }
-        guard received == expected else {
-            throw StorageError.unreachable("the download of \(name) ended after \(received) of \(expected) bytes")
-        }
+        if let total = response.totalBytesOfRange { info.bytes = total }
+        try await exchange.drain(response, expected: expected, name: name, url: name, receive: receive)
         return info
     }
 }

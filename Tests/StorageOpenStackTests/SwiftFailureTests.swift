@@ -163,12 +163,18 @@ final class SwiftFailureTests: XCTestCase {
         try put(container + "/dlo", "", ["X-Object-Manifest": container + "/seg/"])
         try put(container + "/slo?multipart-manifest=put", "[{\"path\":\"/\(container)/seg/1\"},{\"path\":\"/\(container)/seg/2\"}]")
         let store = try SwiftStore(endpoint: try TestServer.endpoint())
-        let dynamic = try await store.objectInfo(container: container, name: "dlo")
-        XCTAssertEqual(dynamic.largeObject, .dynamicManifest(container + "/seg/"))
-        XCTAssertEqual(dynamic.bytes, 5)
-        let isStatic = try await store.objectInfo(container: container, name: "slo")
-        XCTAssertEqual(isStatic.largeObject, .staticManifest)
-        XCTAssertEqual(isStatic.bytes, 5)
+        // Shut down on every path: a client dropped unshut stops the whole test process.
+        do {
+            let dynamic = try await store.objectInfo(container: container, name: "dlo")
+            XCTAssertEqual(dynamic.largeObject, .dynamicManifest(container + "/seg/"))
+            XCTAssertEqual(dynamic.bytes, 5)
+            let isStatic = try await store.objectInfo(container: container, name: "slo")
+            XCTAssertEqual(isStatic.largeObject, .staticManifest)
+            XCTAssertEqual(isStatic.bytes, 5)
+        } catch {
+            await store.shutdown()
+            throw error
+        }
         await store.shutdown()
     }
 }
