@@ -9,6 +9,9 @@ public final class BrowserSession {
     public let clusterName: String
     public let store: any ObjectStore
     public let container: PaneContainer
+    /// Called on the loading task each time a visible pane's content grows during its
+    /// load (search results as they are found), for whoever draws it to redraw.
+    public var onPartialContent: ((StoragePane) -> Void)?
 
     public init(clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,
                 observer: ((LifecycleEvent, Pane) -> Void)? = nil) {
@@ -45,7 +48,7 @@ public final class BrowserSession {
     /// Loads the content of every visible pane that has none (lazy loading).
     public func loadVisiblePanes() async throws {
         for case let pane as StoragePane in container.panesNeedingContent {
-            try await pane.load()
+            try await pane.load(reporting: onPartialContent)
             container.noteLoaded(pane)
         }
     }

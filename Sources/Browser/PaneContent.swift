@@ -56,6 +56,18 @@ public struct PaneListing: Sendable, Equatable {
     /// Objects in the whole container (at every depth), where the store tells it
     /// without a walk; what says how much a cut listing leaves out.
     public var containerObjects: Int?
+    /// Whether the listing is all there is, still growing, or was stopped midway.
+    public var progress: Progress = .finished
+
+    /// How far a listing that grows while it loads (search results) has come.
+    public enum Progress: Sendable, Equatable {
+        /// Still growing: what is shown is what was found so far.
+        case running
+        /// Stopped before its end (Ctrl-C): what was found stays.
+        case stopped
+        /// Complete.
+        case finished
+    }
 
     public init(countLimit: Int = PaneListing.previewLimit) {
         self.countLimit = min(countLimit, Self.previewLimit)

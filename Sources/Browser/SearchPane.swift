@@ -16,10 +16,20 @@ public final class SearchPane: StoragePane {
     override public var kindName: String { "search" }
     override public var title: String { "search \(matcher.term)" + (scope.isRoot ? "" : " in \(scope)") }
 
+    /// The results, shown as they are found (`showPartial` after each page of them).
+    /// A search stopped midway (Ctrl-C cancels its task) keeps what it found and says so.
     override public func fetchContent() async throws -> PaneContent {
         var listing = PaneListing()
-        try await eachResult { page in
-            for entry in page { listing.add(entry) }
+        listing.progress = .running
+        do {
+            try await eachResult { page in
+                for entry in page { listing.add(entry) }
+                showPartial(.listing(listing))
+            }
+            listing.progress = .finished
+        } catch {
+            guard Task.isCancelled else { throw error }
+            listing.progress = .stopped
         }
         return .listing(listing)
     }

@@ -29,13 +29,22 @@ open class StoragePane: Pane {
     override open var isContentLoaded: Bool { content != nil }
     override open func unloadContent() { content = nil }
 
-    /// Fetches the content now; a failure is kept as the content, and rethrown.
-    public func load() async throws {
+    /// Whoever wants to see the content grow during a load, while `load(reporting:)` runs.
+    private var partialObserver: ((StoragePane) -> Void)?
+
+    /// Fetches the content now; a failure is kept as the content, and rethrown. A pane
+    /// whose content grows while it loads (search results) shows it as it goes, and
+    /// calls `reporting` after each step, on the loading task.
+    public func load(reporting: ((StoragePane) -> Void)? = nil) async throws {
+        partialObserver = reporting
+        defer { partialObserver = nil }
         do {
             content = try await fetchContent()
         } catch is CancellationError {
+            content = nil  // nothing half-loaded stays on show
             throw StorageError.cancelled
         } catch StorageError.cancelled {
+            content = nil
             throw StorageError.cancelled
         } catch {
             content = .failed(ErrorText.describe(error))
@@ -45,6 +54,12 @@ open class StoragePane: Pane {
 
     /// What the pane shows; subclasses override.
     open func fetchContent() async throws -> PaneContent { .listing(PaneListing()) }
+
+    /// For `fetchContent`: shows the content found so far while the fetch goes on.
+    public func showPartial(_ partial: PaneContent) {
+        content = partial
+        partialObserver?(self)
+    }
 
     /// The pane that opens `name` from this one. With `verify`, the store is asked
     /// whether it exists and whether it is a folder or an object; without, a folder

@@ -20,9 +20,11 @@ public struct OrderedStreams<Page: Sendable> {
         self.depth = max(1, depth)
     }
 
-    /// The next page and the index of the stream it came from; nil after the last.
+    /// The next page and the index of the stream it came from; nil after the last. A
+    /// cancelled reader gets no page more, even one fetched already.
     public mutating func next() async throws -> (stream: Int, page: Page)? {
         while current < streams.count {
+            try Task.checkCancellation()
             for index in current..<min(current + width, streams.count) { streams[index].fill(depth: depth) }
             if let page = try await streams[current].next() { return (current, page) }
             current += 1

@@ -41,7 +41,8 @@ public enum CommandTable {
             details: """
                 Shows the objects whose names contain TERM (case-insensitive), or match it as a \
                 glob when it has * ? or [. Results open with cd or info; back, or search with no \
-                term, restores the panes shown before.
+                term, restores the panes shown before. At a terminal the results show as they are \
+                found; Ctrl-C stops the search and keeps what it found.
                 Example: search --in photos '*.jpg'
                 """,
             options: [OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder"),

@@ -47,13 +47,22 @@ enum ScreenComposer {
         }
         switch pane {
         case is AccountPane: return counted(listing.total, "container")
-        case is SearchPane: return counted(listing.total, "match", plural: "matches")
+        case is SearchPane: return searchSummary(of: listing)
         default:
             var parts: [String] = []
             if listing.folders > 0 { parts.append(counted(listing.folders, "folder")) }
             parts.append(counted(listing.objects, "object"))
             if listing.bytes > 0 { parts.append(ByteCountText.format(listing.bytes)) }
             return parts.joined(separator: ", ")
+        }
+    }
+
+    /// A search's count, and whether it is still growing or was stopped (Ctrl-C).
+    static func searchSummary(of listing: PaneListing) -> String {
+        switch listing.progress {
+        case .running: "\(listing.total) found so far, searching…"
+        case .stopped: "stopped: \(listing.total) found so far"
+        case .finished: counted(listing.total, "match", plural: "matches")
         }
     }
 

@@ -15,6 +15,8 @@ public final class Shell {
     let openStore: (Cluster) async throws -> any ObjectStore
     var sessions: [String: BrowserSession] = [:]
     public private(set) var session: BrowserSession!
+    /// The frame redrawn while a pane loads, during one command (see `LiveScreen`).
+    var liveScreen: LiveScreen?
 
     /// What a command asks of the loop that runs it.
     public enum Outcome: Equatable {
@@ -64,6 +66,8 @@ public final class Shell {
         guard let name = words.first else { return .proceed }
         guard let spec = CommandTable.command(named: name) else { throw ShellError.unknownCommand(name) }
         let command = try ParsedCommand.parse(spec, words: Array(words.dropFirst()))
+        // A frame drawn while the command ran gives way to what comes next (an error).
+        defer { endLiveScreen() }
         do {
             let outcome = try await perform(command)
             unloadHiddenPanesIfMemoryIsShort()
@@ -89,6 +93,9 @@ public final class Shell {
             output.writeError("trace: \(event.name) \(pane.traceName)\n")
         } : nil
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
+        if settings.liveScreen && !settings.quiet && !settings.json {
+            new.onPartialContent = { [unowned self] pane in self.drawPartial(of: pane) }
+        }
         try await new.open()
         sessions[cluster.name] = new
         session = new
@@ -106,11 +113,29 @@ public final class Shell {
         settings.json ? output.writeError(text) : output.write(text)
     }
 
-    /// Prints both panes, unless `-q` or `--json`.
+    /// Prints both panes, unless `-q` or `--json`, where a frame drawn while loading was.
     public func printPanes() {
+        endLiveScreen()
         guard !settings.quiet, !settings.json, let session else { return }
+        output.write(screenLines(of: session).joined(separator: "\n") + "\n")
+    }
+
+    func screenLines(of session: BrowserSession) -> [String] {
         let screen = ScreenComposer.screen(for: session)
-        let lines = ScreenRenderer.render(screen, options: .init(width: settings.width(), height: settings.paneRows(), color: settings.color))
-        output.write(lines.joined(separator: "\n") + "\n")
+        return ScreenRenderer.render(screen, options: .init(width: settings.width(), height: settings.paneRows(), color: settings.color))
+    }
+
+    /// Redraws the screen in place with a visible pane's content so far (at a bounded rate).
+    func drawPartial(of pane: StoragePane) {
+        guard pane.isVisible, let session else { return }
+        let live = liveScreen ?? LiveScreen(output: output)
+        liveScreen = live
+        live.show(screenLines(of: session))
+    }
+
+    /// Erases a frame drawn while loading, so the final screen or an error takes its place.
+    func endLiveScreen() {
+        liveScreen?.finish()
+        liveScreen = nil
     }
 }

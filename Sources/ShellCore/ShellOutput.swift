@@ -77,6 +77,10 @@ public struct ShellSettings {
     public var width: () -> Int = { 80 }
     /// Rows a pane shows, asked before each print.
     public var paneRows: () -> Int = { 20 }
+    /// Whether a pane that fills while it loads (search results) is redrawn in place as
+    /// it grows: an interactive session whose standard output is a terminal. Batch mode,
+    /// pipes, `-q` and `--json` print only the final screen.
+    public var liveScreen = false
     /// Whether transfers redraw a progress line on standard error (a terminal, or `--progress`).
     public var progress = false
     /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.

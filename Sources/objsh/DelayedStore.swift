@@ -6,7 +6,9 @@ import Storage
 /// `OBJSH_TEST_LISTING_DELAY_MS=N` in the environment every page of an object listing
 /// waits N milliseconds first (a cancellable `Task.sleep`), so the pseudo-terminal tests
 /// can press Ctrl-C during a slow listing; container listings are not slowed, so the
-/// shell still starts at once. With `OBJSH_TEST_READ_DELAY_MS=N` every chunk a download
+/// shell still starts at once. `OBJSH_TEST_LISTING_DELAY_CONTAINER=NAME` slows the listings
+/// of that container only, so a search finds what the others hold and then waits, for a
+/// test to stop it midway. With `OBJSH_TEST_READ_DELAY_MS=N` every chunk a download
 /// receives waits N milliseconds, so a test can kill objsh in the middle of a `get`.
 /// `OBJSH_TEST_SEGMENT_DELAY_MS=N` holds back each segment of a large upload, so a test
 /// can interrupt an upload half-way.
@@ -14,11 +16,14 @@ struct DelayedStore: ForwardingStore {
     static let environmentVariable = "OBJSH_TEST_LISTING_DELAY_MS"
     static let readDelayVariable = "OBJSH_TEST_READ_DELAY_MS"
     static let segmentVariable = "OBJSH_TEST_SEGMENT_DELAY_MS"
+    static let slowContainerVariable = "OBJSH_TEST_LISTING_DELAY_CONTAINER"
 
     let base: any ObjectStore
     let delay: Duration
     var readDelay: UInt32 = 0
     var segmentDelay: Duration = .zero
+    /// The one container whose listings wait; nil for every container.
+    var slowContainer: String?
 
     /// `open`, wrapped in a `DelayedStore` when the environment asks for one.
     static func wrapping(_ open: @escaping @Sendable (Cluster) async throws -> any ObjectStore,
@@ -27,9 +32,10 @@ struct DelayedStore: ForwardingStore {
         let reading = environment[readDelayVariable].flatMap(UInt32.init) ?? 0
         let segment = environment[segmentVariable].flatMap(Int.init) ?? 0
         guard listing > 0 || reading > 0 || segment > 0 else { return open }
+        let slowContainer = environment[slowContainerVariable]
         return { cluster in
             DelayedStore(base: try await open(cluster), delay: .milliseconds(listing), readDelay: reading * 1000,
-                         segmentDelay: .milliseconds(segment))
+                         segmentDelay: .milliseconds(segment), slowContainer: slowContainer)
         }
     }
 
@@ -42,7 +48,7 @@ struct DelayedStore: ForwardingStore {
     }
 
     func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
-        try await Task.sleep(for: delay)
+        if slowContainer == nil || slowContainer == container { try await Task.sleep(for: delay) }
         return try await base.listObjects(in: container, query)
     }
 

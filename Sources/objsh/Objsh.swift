@@ -132,6 +132,8 @@ struct Objsh: AsyncParsableCommand {
         settings.width = { terminal.columns() }
         settings.paneRows = { terminal.paneRows() }
         settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
+        // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
+        settings.liveScreen = !script && terminal.outputIsTerminal && !debug && !trace
         // Only a person at the terminal is asked (rm -r); scripts never are.
         settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
         return settings

@@ -62,13 +62,16 @@ enum ServerByHand {
     }
 
     /// Fills `container` through `scripts/swift-seed` (bulk extract, reused when seeded before);
-    /// `flat` names the objects `o000000.txt`… with no pseudo-folders.
-    static func seed(_ container: String, count: Int, flat: Bool = false) throws {
+    /// `flat` names the objects `o000000.txt`… with no pseudo-folders. `user`, when given,
+    /// seeds that user's account (the second test account) instead of the first.
+    static func seed(_ container: String, count: Int, flat: Bool = false, user: (name: String, key: String)? = nil) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/swift-seed")
         process.arguments = ["/nonexistent", container, String(count)]
-        if flat { process.environment = ProcessInfo.processInfo.environment.merging(["SEED_LAYOUT": "flat"]) { $1 } }
+        var changes: [String: String] = flat ? ["SEED_LAYOUT": "flat"] : [:]
+        if let user { changes.merge(["OBJSH_TEST_SWIFT_USER": user.name, "OBJSH_TEST_SWIFT_KEY": user.key]) { $1 } }
+        if !changes.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(changes) { $1 } }
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "scripts/swift-seed failed")

@@ -47,18 +47,22 @@ final class TranscriptHarness {
 
     /// Runs `script` on `cluster` at `width`, as `objsh -f` would.
     /// With `start`, the shell opens at that path first, as `objsh CLUSTER:PATH` does.
+    /// `live` redraws a loading pane as an interactive terminal session does; `wrap`
+    /// puts a test's store around the file store.
     func run(_ script: String, cluster: String = "sample", start: String? = nil, width: Int = 80, rows: Int = 8,
-             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false) async throws -> Result {
+             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false, live: Bool = false,
+             wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }) async throws -> Result {
         var settings = ShellSettings()
         settings.width = { width }
         settings.paneRows = { rows }
         settings.quiet = quiet
         settings.trace = trace
         settings.json = json
+        settings.liveScreen = live
         let output = CapturedOutput()
         let shell = Shell(settings: settings, output: output, catalog: catalog) { cluster in
             guard case .directory(let path) = cluster.endpoint else { throw StorageError.unreachable("no such backend") }
-            return FileStore(root: path)
+            return wrap(FileStore(root: path))
         }
         var status: Int32
         do {
