@@ -94,11 +94,14 @@ public enum CommandTable {
                 take the name. Run an interrupted get again and it goes on where it stopped, if \
                 the object is unchanged. LOCAL - writes to standard output. An existing file is \
                 kept unless -f. With -r, every object under a container or folder, several at \
-                once; names that could leave the folder (.., /x) are skipped.
+                once; names that could leave the folder (.., /x) are skipped. An object of 32 MiB \
+                or more comes down as ranges several at once (to standard output: one stream).
                 Example: get -r photos/2024 ~/Pictures
                 """,
             options: [OptionSpec("-r", help: "a container or folder, recursively"),
-                      OptionSpec("-f", help: "overwrite existing local files")],
+                      OptionSpec("-f", help: "overwrite existing local files"),
+                      OptionSpec("--parallel", value: .text, valueName: "N",
+                                 help: "ranges of a large object, and objects of a folder, at once (default 4; 1: one stream)")],
             operands: [OperandSpec("REMOTE", .remoteAny), OperandSpec("LOCAL", .localPath, optional: true)]),
         CommandSpec(
             name: "rm", aliases: ["delete"], action: .rm,

@@ -14,10 +14,13 @@ public enum Verification: Sendable, Equatable {
 }
 
 /// Checks bytes against a `Verification` as they stream past, segment by segment, so a
-/// corrupt segment is caught when it ends and memory stays one hash state.
+/// corrupt segment is caught when it ends and memory stays one hash state. A ranged
+/// download gives each range its own verifier over the segments or parts it holds.
 struct StreamVerifier {
     let verification: Verification
     let name: String
+    /// Where the segments checked here stand in the whole manifest, for the messages.
+    var segmentNumbering: (first: Int, total: Int)?
     private var hash = Insecure.MD5()
     private var segment = 0
     private var leftInSegment: Int64 = 0
@@ -66,7 +69,8 @@ struct StreamVerifier {
     private mutating func finishSegment(_ segments: [SegmentRecord]) throws {
         let md5 = Self.hex(hash.finalize())
         guard md5 == segments[segment].md5 else {
-            throw TransferError.corrupt(name: name, detail: "segment \(segment + 1) of \(segments.count) has MD5 \(md5), the manifest says \(segments[segment].md5)")
+            let (first, total) = segmentNumbering ?? (0, segments.count)
+            throw TransferError.corrupt(name: name, detail: "segment \(first + segment + 1) of \(total) has MD5 \(md5), the manifest says \(segments[segment].md5)")
         }
         hash = Insecure.MD5()
         segment += 1
@@ -90,10 +94,7 @@ struct StreamVerifier {
             return nil
         case .multipartETag(let partBytes, let expected):
             if leftInSegment < partBytes || segment == 0 { finishPart(partBytes) }
-            let etag = Self.hex(Insecure.MD5.hash(data: partDigests)) + "-\(segment)"
-            guard etag == expected.lowercased() else {
-                throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
-            }
+            try Self.checkMultipart(partDigests, expected: expected, name: name)
             return nil
         case .segments(let segments):
             while segment < segments.count && leftInSegment == 0 { try finishSegment(segments) }
@@ -101,6 +102,21 @@ struct StreamVerifier {
                 throw TransferError.corrupt(name: name, detail: "ended in segment \(segment + 1) of \(segments.count)")
             }
             return nil
+        }
+    }
+
+    /// The MD5s of the parts read so far, the last (shorter) part ended too: what one
+    /// range of a multipart object gives to the check of the whole.
+    mutating func finishRangeOfParts() -> [UInt8] {
+        if case .multipartETag(let partBytes, _) = verification, leftInSegment < partBytes { finishPart(partBytes) }
+        return partDigests
+    }
+
+    /// Checks the parts' MD5s, in order, against a multipart ETag (`md5(md5s)-COUNT`).
+    static func checkMultipart(_ digests: [UInt8], expected: String, name: String) throws {
+        let etag = hex(Insecure.MD5.hash(data: digests)) + "-\(digests.count / Insecure.MD5.byteCount)"
+        guard etag == expected.lowercased() else {
+            throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
         }
     }
 

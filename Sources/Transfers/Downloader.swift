@@ -10,6 +10,12 @@ public struct Downloader: Sendable {
     public let store: any ObjectStore
     /// How often a broken connection is picked up again from where it broke.
     public var reconnects = 3
+    /// Ranges of one object in flight at once; 1 reads every object as one stream.
+    public var parallel = SegmentPlan.defaultParallel
+    /// Bytes per range of a ranged download (see `RangePlan`).
+    public var rangeBytes = RangePlan.defaultRangeBytes
+    /// Objects from this size on come down as ranges.
+    public var threshold = RangePlan.defaultThreshold
 
     public init(store: any ObjectStore) { self.store = store }
 
@@ -33,6 +39,8 @@ public struct Downloader: Sendable {
     }
 
     /// Downloads `info` to the file `target`; an existing file is replaced only with `overwrite`.
+    /// A large object comes down as ranges several at once (see `RangePlan`), a small one
+    /// as one stream; either way it is verified whole before it takes the name.
     public func download(_ info: ObjectInfo, to target: String, overwrite: Bool,
                          progress: TransferProgress? = nil) async throws -> DownloadOutcome {
         if !overwrite && LocalFile.exists(target) { throw TransferError.exists(target) }
@@ -41,35 +49,62 @@ public struct Downloader: Sendable {
         LocalFile.removeStalePartials(of: target, keeping: partial)
         let file = try LocalFile.openForAppend(partial)
         defer { close(file.descriptor) }
-        var verifier = StreamVerifier(verification, name: info.name)
-        if file.size > info.bytes { try LocalFile.truncate(file.descriptor, path: partial) }
-        let resumedFrom = file.size > info.bytes ? 0 : file.size
-        // What is on disk already counts toward the verification, read back from the file.
-        try LocalFile.read(file.descriptor, upTo: resumedFrom, path: partial) { try verifier.update($0) }
-        progress?.add(bytes: resumedFrom)
-        var written = resumedFrom
-        var writeback = LocalFile.Writeback(descriptor: file.descriptor, from: resumedFrom)
+        let outcome: DownloadOutcome
         do {
-            try await fetch(info, from: &written, verifier: &verifier, progress: progress) { bytes in
-                try LocalFile.write(file.descriptor, bytes, path: partial)
-                writeback.wrote(bytes.count)
+            if let plan = RangePlan(bytes: info.bytes, verification: verification, rangeBytes: rangeBytes,
+                                    threshold: threshold, parallel: parallel) {
+                outcome = try await downloadInRanges(info, plan: plan, verification: verification,
+                                                     into: (partial, file.descriptor, file.size), progress: progress)
+            } else {
+                outcome = try await downloadAsOneStream(info, verification: verification,
+                                                        into: (partial, file.descriptor, file.size), progress: progress)
             }
-        } catch let error where Self.isCancellation(error) {
-            throw TransferError.interrupted("\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial); run the same get again to go on")
         } catch let error as StorageError {
-            if case .changed = error { unlink(partial) }
+            if case .changed = error { Self.discard(partial) }
             throw error
-        }
-        let note: String?
-        do {
-            note = try verifier.finish()
-        } catch {
-            unlink(partial)
+        } catch let error as TransferError {
+            if case .corrupt = error { Self.discard(partial) }
             throw error
         }
         try LocalFile.sync(file.descriptor, path: partial)
         try LocalFile.publish(partial, as: target, overwrite: overwrite)
-        return DownloadOutcome(bytes: info.bytes, resumedFrom: resumedFrom, note: note)
+        RangeJournal.remove(forPartial: partial)
+        return outcome
+    }
+
+    /// The partial file open for the download: its path, descriptor and size on opening.
+    typealias Partial = (path: String, descriptor: Int32, size: Int64)
+
+    /// Appends to the partial from its size on (what an earlier run wrote, read back for
+    /// the verification), with `If-Match` on the ETag.
+    func downloadAsOneStream(_ info: ObjectInfo, verification: Verification, into partial: Partial,
+                             progress: TransferProgress?) async throws -> DownloadOutcome {
+        var verifier = StreamVerifier(verification, name: info.name)
+        // A partial of a ranged run (with a journal) has holes: this stream starts it anew.
+        let ranged = LocalFile.exists(RangeJournal.name(forPartial: partial.path))
+        if partial.size > info.bytes || ranged { try LocalFile.truncate(partial.descriptor, path: partial.path) }
+        RangeJournal.remove(forPartial: partial.path)
+        let resumedFrom = partial.size > info.bytes || ranged ? 0 : partial.size
+        // What is on disk already counts toward the verification, read back from the file.
+        try LocalFile.read(partial.descriptor, upTo: resumedFrom, path: partial.path) { try verifier.update($0) }
+        progress?.add(bytes: resumedFrom)
+        var written = resumedFrom
+        var writeback = LocalFile.Writeback(descriptor: partial.descriptor, from: resumedFrom)
+        do {
+            try await fetch(info, from: &written, upTo: info.bytes, verifier: &verifier, progress: progress) { bytes, _ in
+                try LocalFile.write(partial.descriptor, bytes, path: partial.path)
+                writeback.wrote(bytes.count)
+            }
+        } catch let error where Self.isCancellation(error) {
+            throw TransferError.interrupted("\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial.path); run the same get again to go on")
+        }
+        return DownloadOutcome(bytes: info.bytes, resumedFrom: resumedFrom, note: try verifier.finish())
+    }
+
+    /// Removes a partial file that must not be continued, and its journal.
+    static func discard(_ partial: String) {
+        unlink(partial)
+        RangeJournal.remove(forPartial: partial)
     }
 
     /// Hands `info`'s bytes to `sink` (standard output), verified at the end: a mismatch
@@ -78,21 +113,22 @@ public struct Downloader: Sendable {
                        to sink: (UnsafeRawBufferPointer) throws -> Void) async throws -> DownloadOutcome {
         var verifier = StreamVerifier(try await verification(for: info), name: info.name)
         var written: Int64 = 0
-        try await fetch(info, from: &written, verifier: &verifier, progress: progress, sink: sink)
+        try await fetch(info, from: &written, upTo: info.bytes, verifier: &verifier, progress: progress) { bytes, _ in try sink(bytes) }
         return DownloadOutcome(bytes: written, resumedFrom: 0, note: try verifier.finish())
     }
 
-    /// Reads `info` from byte `offset` on, each chunk verified then handed to `sink`;
-    /// a connection that breaks is picked up from where it broke, if the object is unchanged.
-    func fetch(_ info: ObjectInfo, from offset: inout Int64, verifier: inout StreamVerifier, progress: TransferProgress?,
-               sink: (UnsafeRawBufferPointer) throws -> Void) async throws {
+    /// Reads `info`'s bytes from `offset` to `end`, each chunk verified then handed to
+    /// `sink` with the offset it starts at; a connection that breaks is picked up from
+    /// where it broke, if the object is unchanged.
+    func fetch(_ info: ObjectInfo, from offset: inout Int64, upTo end: Int64, verifier: inout StreamVerifier,
+               progress: TransferProgress?, sink: (UnsafeRawBufferPointer, Int64) throws -> Void) async throws {
         var breaks = 0
-        while offset < info.bytes {
+        while offset < end {
             do {
-                _ = try await store.readObject(container: info.container, name: info.name, range: offset...(info.bytes - 1),
+                _ = try await store.readObject(container: info.container, name: info.name, range: offset...(end - 1),
                                                ifMatch: info.etag) { bytes in
                     try verifier.update(bytes)
-                    try sink(bytes)
+                    try sink(bytes, offset)
                     offset += Int64(bytes.count)
                     progress?.add(bytes: Int64(bytes.count))
                 }
@@ -122,4 +158,6 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var resumedFrom: Int64
     /// Said to the user when the bytes could not be verified.
     public var note: String?
+    /// The bytes kept were whole ranges of a ranged download, not the first `resumedFrom` bytes.
+    public var resumedRanges = false
 }

@@ -6,8 +6,13 @@ import Storage
 /// at once. A remote name that would land outside the folder (`..`, `/x`, `a//b`, NUL)
 /// is skipped with a message; the others go on.
 public struct FolderDownloader: Sendable {
-    public let downloader: Downloader
-    public var parallel = 4
+    /// Fetches each object; its `parallel` is the most ranges of one object at once.
+    public var downloader: Downloader
+    /// Objects in flight at once.
+    public var parallel = SegmentPlan.defaultParallel
+    /// Connections a folder download opens at most, over all its objects and their
+    /// ranges: AsyncHTTPClient's default per-host limit, beyond which requests queue.
+    public static let connectionLimit = 8
 
     public init(store: any ObjectStore) { downloader = Downloader(store: store) }
 
@@ -17,6 +22,8 @@ public struct FolderDownloader: Sendable {
                          progress: TransferProgress?, report: @escaping @Sendable (String) -> Void) async throws -> Int {
         try LocalFolder.make(folder)
         let store = downloader.store
+        var downloader = downloader
+        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
         let tally = Tally()
         for try await page in store.objectPages(in: container, prefix: prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }

@@ -5,6 +5,10 @@ import Glibc
 /// The local side of a download: a partial file beside the target, written, synced,
 /// then published under the target's name in one rename.
 enum LocalFile {
+    static let partialSuffix = ".objsh-partial"
+    /// The journal of a ranged download beside its partial file (see `RangeJournal`).
+    static let journalSuffix = ".objsh-ranges"
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -22,11 +26,13 @@ enum LocalFile {
         return folder + name
     }
 
-    /// Removes partial files an older version of the object left for `target`.
+    /// Removes partial files (and their journals) an older version of the object left for `target`.
     static func removeStalePartials(of target: String, keeping current: String) {
         let (folder, base) = split(target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
-        for name in names where name.hasPrefix("." + base + ".") && name.hasSuffix(".objsh-partial") && folder + name != current {
+        let journal = RangeJournal.name(forPartial: current)
+        for name in names where name.hasPrefix("." + base + ".") && folder + name != current && folder + name != journal
+            && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix)) {
             unlink(folder + name)
         }
     }
@@ -54,10 +60,15 @@ enum LocalFile {
 
     /// Reads the first `count` bytes back, in chunks, for the verification of a resumed download.
     static func read(_ descriptor: Int32, upTo count: Int64, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var offset: Int64 = 0
-        while offset < count {
-            let wanted = Int(min(Int64(buffer.count), count - offset))
+        try read(descriptor, 0..<count, path: path, body)
+    }
+
+    /// Reads the bytes `range` back, in chunks of at most 1 MiB.
+    static func read(_ descriptor: Int32, _ range: Range<Int64>, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: Int(min(1 << 20, max(range.count, 1))))
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = Int(min(Int64(buffer.count), range.upperBound - offset))
             let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { throw failure(path) }
@@ -79,6 +90,23 @@ enum LocalFile {
     /// Starts the disk writes of what a download wrote, every few MiB, so the `fsync`
     /// before the rename has little left to wait for (and the page cache is not filled
     /// with a file nobody reads yet).
+    /// Writes `bytes` at `offset`, whatever else is written elsewhere in the file meanwhile.
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64, path: String) throws {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + Int64(done)))
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw failure(path) }
+            done += written
+        }
+    }
+
+    /// Starts the disk writes of `range` and lets its pages go once written, as
+    /// `Writeback` does, for a range nobody reads again before the final `fsync`.
+    static func release(_ descriptor: Int32, _ range: Range<Int64>) {
+        _ = posix_fadvise(descriptor, off_t(range.lowerBound), off_t(range.count), POSIX_FADV_DONTNEED)
+    }
+
     struct Writeback {
         let descriptor: Int32
         var started: Int64

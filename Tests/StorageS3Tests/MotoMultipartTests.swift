@@ -111,6 +111,24 @@ final class MotoMultipartTests: XCTestCase {
         XCTAssertNil(outcome.note, "verified, so nothing to say")
         XCTAssertTrue(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(content))
 
+        // The same as ranges, one part each, several at once; the ETag checked from the parts' MD5s.
+        let recorder = ReadRecorder(base: store)
+        var ranged = Downloader(store: recorder)
+        ranged.threshold = 0
+        ranged.rangeBytes = 1
+        let rangedTarget = try XCTUnwrap(scratch).directory + "/ranged.bin"
+        let rangedOutcome = try await ranged.download(info, to: rangedTarget, overwrite: false)
+        XCTAssertNil(rangedOutcome.note)
+        XCTAssertEqual(recorder.readStarts.sorted(), [0, 100_000, 200_000])
+        XCTAssertTrue(try Data(contentsOf: URL(fileURLWithPath: rangedTarget)) == Data(content))
+        var flipped = Downloader(store: ReadRecorder(base: store, flipByteAt: 150_000))
+        flipped.threshold = 0
+        flipped.rangeBytes = 1
+        do {
+            _ = try await flipped.download(info, to: try XCTUnwrap(scratch).directory + "/flipped.bin", overwrite: false)
+            XCTFail("a flipped byte in a part passed the multipart ETag check")
+        } catch TransferError.corrupt {}
+
         var wrong = info
         wrong.largeObject = .multipartUpload(parts: 3, partBytes: 90_000)
         let other = try XCTUnwrap(scratch).directory + "/wrong.bin"

@@ -1,0 +1,94 @@
+import Crypto
+import Storage
+
+/// How one large object comes down: byte ranges fetched several at once, each cut at
+/// the boundaries of what its verification checks (a manifest's segments, a multipart
+/// upload's parts), so every range is verified by the worker that fetched it.
+public struct RangePlan: Sendable, Equatable {
+    /// Bytes per range of a plain object, and the least a range of segments or parts
+    /// holds, chosen by `SWEEP=1 bench/transfer.sh` (see the commit that set it).
+    public static let defaultRangeBytes: Int64 = 8 << 20
+    /// Objects smaller than this are read as one stream: a few ranges would gain little
+    /// and cost the requests.
+    public static let defaultThreshold: Int64 = 32 << 20
+
+    /// One range: bytes `start..<end`, holding the segments or parts `pieces`.
+    public struct Slice: Sendable, Equatable {
+        public var start: Int64
+        public var end: Int64
+        public var pieces: Range<Int>
+        public var bytes: Int64 { end - start }
+    }
+
+    public let slices: [Slice]
+
+    /// nil when the object is better read as one stream: below `threshold`, one worker,
+    /// a single range, or pieces that do not add up to the object (the one stream then
+    /// reports the mismatch as it always did).
+    public init?(bytes: Int64, verification: Verification, rangeBytes: Int64, threshold: Int64, parallel: Int) {
+        guard parallel > 1, bytes >= max(threshold, 1), rangeBytes > 0,
+              let pieces = Self.pieces(bytes: bytes, verification: verification, rangeBytes: rangeBytes) else { return nil }
+        slices = Self.group(pieces, atLeast: rangeBytes)
+        guard slices.count > 1 else { return nil }
+    }
+
+    /// The sizes of the pieces the verification checks one by one, in order.
+    static func pieces(bytes: Int64, verification: Verification, rangeBytes: Int64) -> [Int64]? {
+        switch verification {
+        case .wholeMD5, .unverifiable:
+            return cut(bytes, every: rangeBytes)
+        case .segments(let segments):
+            let sizes = segments.map(\.bytes)
+            return sizes.reduce(0, +) == bytes ? sizes : nil
+        case .multipartETag(let partBytes, let etag):
+            let parts = cut(bytes, every: partBytes)
+            guard let dash = etag.lastIndex(of: "-"), Int(etag[etag.index(after: dash)...]) == parts.count else { return nil }
+            return parts
+        }
+    }
+
+    static func cut(_ bytes: Int64, every size: Int64) -> [Int64] {
+        var sizes: [Int64] = []
+        var offset: Int64 = 0
+        while offset < bytes {
+            sizes.append(min(size, bytes - offset))
+            offset += size
+        }
+        return sizes
+    }
+
+    /// Consecutive pieces grouped until a group holds `atLeast` bytes; a trailing group
+    /// without bytes (zero-byte segments) joins the one before it.
+    static func group(_ pieces: [Int64], atLeast: Int64) -> [Slice] {
+        var slices: [Slice] = []
+        var current = Slice(start: 0, end: 0, pieces: 0..<0)
+        for (index, size) in pieces.enumerated() {
+            current.end += size
+            current.pieces = current.pieces.lowerBound..<(index + 1)
+            if current.bytes >= atLeast {
+                slices.append(current)
+                current = Slice(start: current.end, end: current.end, pieces: (index + 1)..<(index + 1))
+            }
+        }
+        if !current.pieces.isEmpty {
+            if current.bytes == 0, var last = slices.popLast() {
+                last.pieces = last.pieces.lowerBound..<current.pieces.upperBound
+                current = last
+            }
+            slices.append(current)
+        }
+        return slices
+    }
+
+    /// Names this plan in the journal, so a journal of another plan is never trusted.
+    var signature: String {
+        let bounds = slices.map { "\($0.start)-\($0.end)/\($0.pieces.lowerBound)" }.joined(separator: ",")
+        return StreamVerifier.hex(Insecure.MD5.hash(data: Array(bounds.utf8)))
+    }
+
+    /// The slices wholly inside the first `prefix` bytes: what a partial file written as
+    /// one stream (no journal) holds already.
+    func slices(within prefix: Int64) -> Set<Int> {
+        Set(slices.indices.filter { slices[$0].end <= prefix })
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import Storage
+
+/// One large object fetched as ranges several at once into its partial file (each range
+/// written at its offset), verified as completely as one stream would be: the segments
+/// or parts of each range by the worker that fetched it, a plain object's MD5 by a
+/// hasher that reads the finished ranges back in order while the others still arrive.
+struct RangedDownload: Sendable {
+    let downloader: Downloader
+    let info: ObjectInfo
+    let plan: RangePlan
+    let verification: Verification
+    let partial: String
+    let descriptor: Int32
+    let journal: RangeJournal
+    let progress: TransferProgress?
+
+    /// Fetches the ranges not in `kept`, checks every range (kept ones read back from
+    /// the file) and the whole; returns the note of an unverifiable object.
+    func run(kept: Set<Int>) async throws -> String? {
+        let (finished, finishedRanges) = AsyncStream.makeStream(of: Int.self)
+        defer { finishedRanges.finish() }
+        async let ordered = hashInOrder(finished)
+        let digests = try await WorkerPool.map(Array(plan.slices.indices), limit: downloader.parallel) { index in
+            let digest = try await self.bring(index, kept: kept.contains(index))
+            finishedRanges.yield(index)
+            return digest
+        }
+        finishedRanges.finish()
+        var wholeVerifier = try await ordered
+        switch verification {
+        case .wholeMD5, .unverifiable: return try wholeVerifier.finish()
+        case .multipartETag(_, let etag):
+            try StreamVerifier.checkMultipart(digests.flatMap { $0 }, expected: etag, name: info.name)
+        case .segments: break  // each range checked its own segments
+        }
+        return nil
+    }
+
+    /// Range `index` whole and checked in the file: fetched (then listed in the journal)
+    /// or, when kept from an earlier run, read back. Returns its parts' MD5s, if any.
+    func bring(_ index: Int, kept: Bool) async throws -> [UInt8] {
+        let slice = plan.slices[index]
+        var verifier = rangeVerifier(slice)
+        if !kept {
+            var offset = slice.start
+            try await downloader.fetch(info, from: &offset, upTo: slice.end, verifier: &verifier, progress: progress) { bytes, at in
+                try LocalFile.write(descriptor, bytes, at: at, path: partial)
+            }
+        } else if checksEachRange {
+            try LocalFile.read(descriptor, slice.start..<slice.end, path: partial) { try verifier.update($0) }
+        }
+        let digests = verifier.finishRangeOfParts()
+        if case .segments = verification { _ = try verifier.finish() }
+        if !kept { try journal.record(index) }
+        if !isPlainMD5 { LocalFile.release(descriptor, slice.start..<slice.end) }
+        return digests
+    }
+
+    var isPlainMD5: Bool {
+        if case .wholeMD5 = verification { true } else { false }
+    }
+
+    /// Segments and parts are checked range by range; a plain object only as a whole.
+    var checksEachRange: Bool {
+        switch verification {
+        case .segments, .multipartETag: true
+        case .wholeMD5, .unverifiable: false
+        }
+    }
+
+    /// What one range checks by itself: its segments, or its parts' MD5s (the ETag of
+    /// the whole is checked at the end); nothing for a plain object.
+    func rangeVerifier(_ slice: RangePlan.Slice) -> StreamVerifier {
+        switch verification {
+        case .segments(let segments):
+            var verifier = StreamVerifier(.segments(Array(segments[slice.pieces])), name: info.name)
+            verifier.segmentNumbering = (slice.pieces.lowerBound, segments.count)
+            return verifier
+        case .multipartETag:
+            return StreamVerifier(verification, name: info.name)
+        case .wholeMD5, .unverifiable:
+            return StreamVerifier(.unverifiable(""), name: info.name)
+        }
+    }
+
+    /// A plain object's MD5 over its bytes in order: each range read back from the file
+    /// (the page cache, just written) as soon as it and all before it are whole.
+    func hashInOrder(_ finished: AsyncStream<Int>) async throws -> StreamVerifier {
+        var verifier = StreamVerifier(verification, name: info.name)
+        guard isPlainMD5 else { return verifier }
+        var ready = Set<Int>()
+        var next = 0
+        for await index in finished {
+            ready.insert(index)
+            while ready.remove(next) != nil {
+                let slice = plan.slices[next]
+                // A few MiB at a time, letting the workers' writes in between on the two cooperative threads.
+                for start in stride(from: slice.start, to: slice.end, by: 4 << 20) {
+                    try LocalFile.read(descriptor, start..<min(start + (4 << 20), slice.end), path: partial) { try verifier.update($0) }
+                    await Task.yield()
+                }
+                LocalFile.release(descriptor, slice.start..<slice.end)
+                next += 1
+            }
+        }
+        return verifier
+    }
+}
