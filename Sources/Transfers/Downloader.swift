@@ -123,18 +123,29 @@ public struct Downloader: Sendable {
     func fetch(_ info: ObjectInfo, from offset: inout Int64, upTo end: Int64, verifier: inout StreamVerifier,
                progress: TransferProgress?, sink: (UnsafeRawBufferPointer, Int64) throws -> Void) async throws {
         var breaks = 0
+        // A store may wrap what its receiver throws as a transport error: the verifier's
+        // or the file's own error is kept here and thrown as it was.
+        var ownError: (any Error)?
         while offset < end {
             do {
                 _ = try await store.readObject(container: info.container, name: info.name, range: offset...(end - 1),
                                                ifMatch: info.etag) { bytes in
-                    try verifier.update(bytes)
-                    try sink(bytes, offset)
+                    do {
+                        try verifier.update(bytes)
+                        try sink(bytes, offset)
+                    } catch {
+                        ownError = error
+                        throw error
+                    }
                     offset += Int64(bytes.count)
                     progress?.add(bytes: Int64(bytes.count))
                 }
             } catch let error as StorageError {
+                if let ownError { throw ownError }
                 guard breaks < reconnects, Self.isBrokenConnection(error) else { throw error }
                 breaks += 1
+            } catch {
+                throw ownError ?? error
             }
         }
     }
