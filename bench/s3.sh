@@ -11,6 +11,9 @@
 #      download checked against the source's MD5;
 #   3. start-up to the first pane: objsh -c ls on the S3 cluster vs aws s3 ls.
 # The AWS CLI and boto3 come from Debian (awscli, python3-boto3) if missing.
+# ONLY=transfer runs part 2 alone (no 100,000-object seeding); there objsh get is
+# timed with its ranges several at once and with --parallel 1 (one stream), and the
+# peak RSS of each 1 GiB objsh get is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -25,7 +28,7 @@ command -v aws >/dev/null || apt_install awscli
 scripts/swift-server status "$DIR" >/dev/null 2>&1 || OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR"
 # shellcheck disable=SC1091
 . "$DIR/env"
-SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
+[ "${ONLY:-}" = transfer ] || SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
 if [ -z "${OBJSH:-}" ]; then
   "$SWIFT" build $(build_flags release) --product objsh >/dev/null
   OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
@@ -55,9 +58,11 @@ for page in s3.get_paginator('list_objects_v2').paginate(Bucket='big-flat'):
 rclone_ls() { rclone lsf --files-only bench:big-flat; }
 tools=(objsh_ls aws_ls boto3_ls)
 command -v rclone >/dev/null && tools+=(rclone_ls)
-for tool in "${tools[@]}"; do expect_lines 100000 "$tool"; done
-echo "== list 100,000 objects through s3api ($RUNS runs each; ratios to objsh)"
-for tool in "${tools[@]}"; do measure "${tool%_ls}" "$tool"; done | report
+if [ "${ONLY:-}" != transfer ]; then
+  for tool in "${tools[@]}"; do expect_lines 100000 "$tool"; done
+  echo "== list 100,000 objects through s3api ($RUNS runs each; ratios to objsh)"
+  for tool in "${tools[@]}"; do measure "${tool%_ls}" "$tool"; done | report
+fi
 
 head -c $((1 << 30)) /dev/urandom > "$WORK/1g.bin"
 SOURCE_MD5=$(md5sum < "$WORK/1g.bin" | cut -d' ' -f1)
@@ -65,6 +70,7 @@ aws s3 mb s3://bench-s3-transfer >/dev/null 2>&1 || true
 up_objsh() { "$OBJSH" -q --cluster aws -c "cd /bench-s3-transfer; upload $WORK/1g.bin objsh.bin"; }
 up_aws() { aws s3 cp --quiet "$WORK/1g.bin" s3://bench-s3-transfer/aws.bin; }
 down_objsh() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get /bench-s3-transfer/objsh.bin down.bin"; }
+down_objsh_one() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get --parallel 1 /bench-s3-transfer/objsh.bin down.bin"; }
 down_aws() { rm -f "$WORK/down.bin"; aws s3 cp --quiet s3://bench-s3-transfer/aws.bin "$WORK/down.bin"; }
 # The floor for a download from this server: one plain GET by curl of a URL boto3
 # presigns (curl's own --aws-sigv4 cannot take s3api's `test:tester` access key).
@@ -76,10 +82,16 @@ print(s3.generate_presigned_url('get_object', Params={'Bucket': sys.argv[1], 'Ke
 down_curl() { rm -f "$WORK/down.bin"; curl -sf -o "$WORK/down.bin" "$CURL_URL"; }
 check_down() { "$1" && [ "$(md5sum < "$WORK/down.bin" | cut -d' ' -f1)" = "$SOURCE_MD5" ] || { echo "bench: $1 is not byte-exact" >&2; exit 1; }; }
 up_objsh; up_aws; CURL_URL=$(presigned bench-s3-transfer objsh.bin)
-check_down down_curl; check_down down_objsh; check_down down_aws
+check_down down_curl; check_down down_objsh; check_down down_objsh_one; check_down down_aws
 echo "== 1 GiB up (multipart) and down ($RUNS runs each; ratios to objsh)"
 { measure objsh-upload up_objsh; measure aws-cp-up up_aws; } | report
-{ measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; } | report
+{ measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; measure objsh-get-one down_objsh_one; } | report
+get_rss() { peak_kb "$OBJSH" -q --cluster aws -c "lcd $WORK; get -f $* /bench-s3-transfer/objsh.bin down.bin"; }
+echo "  objsh get peak RSS: $(( $(get_rss) / 1024 )) MB; with --parallel 1: $(( $(get_rss --parallel 1) / 1024 )) MB"
+if [ "${ONLY:-}" = transfer ]; then
+  "$OBJSH" -q --cluster aws -c 'rm -r /bench-s3-transfer' >/dev/null
+  exit 0
+fi
 
 first_objsh() { "$OBJSH" -q --cluster aws -c 'ls'; }
 first_aws() { aws s3 ls; }

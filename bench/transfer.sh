@@ -5,8 +5,12 @@
 # temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
 # so a 200 MB object is one plain object. Set OBJSH_SWIFT_*_PORT to free ports first;
 # OBJSH=PATH takes an objsh release binary built already. RUNS runs each:
-#   - a 200 MB object fetched to a local file: curl (the floor), objsh get, and
-#     python-swiftclient's swift download; each result's MD5 is checked once first;
+#   - a 200 MB object fetched to a local file: curl (the floor), objsh get (ranges
+#     several at once), objsh get --parallel 1 (one stream), and python-swiftclient's
+#     swift download; each result's MD5 is checked once first;
+#     SWEEP=1 instead times objsh get over range sizes x parallel counts (the hidden
+#     OBJSH_TEST_RANGE_BYTES hook) to choose the defaults;
+#     ONLY=get skips the rm -r part;
 #   - rm -r of a 2,000-object container (seeded again before every run, untimed):
 #     objsh vs swift delete CONTAINER.
 # Prints min and median wall seconds, the ratio of each median to the first line's,
@@ -51,17 +55,35 @@ get_curl() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" -o "$WORK/out/200mb.bin" 
 # The floor for a verified download: curl's bytes through md5sum on the way to the file.
 get_curl_md5() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer/200mb.bin" | tee "$WORK/out/200mb.bin" | md5sum; }
 get_objsh() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get /bench-transfer/200mb.bin"; }
+get_objsh_one() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get --parallel 1 /bench-transfer/200mb.bin"; }
 get_swift() { fresh; (cd "$WORK/out" && "${SWIFTCLIENT[@]}" download bench-transfer 200mb.bin); }
 check() { "$@" >/dev/null 2>&1; [ "$(md5sum < "$WORK/out/200mb.bin" | cut -d' ' -f1)" = "$MD5" ] || { echo "bench: $1 gave other bytes" >&2; exit 1; }; }
-for tool in get_curl get_curl_md5 get_objsh get_swift; do check "$tool"; done
+if [ -n "${SWEEP:-}" ]; then
+  echo "== objsh get of a 200 MB object by range size x parallel ($RUNS runs each)"
+  {
+    for _ in $(seq "$RUNS"); do seconds get_curl; done | summary curl
+    for mib in ${SWEEP_MIB:-4 8 16 32}; do
+      for parallel in ${SWEEP_PARALLEL:-2 4 8}; do
+        sweep_get() { fresh; OBJSH_TEST_RANGE_BYTES=$((mib << 20)) "$OBJSH" -q --cluster env -c "lcd $WORK/out; get --parallel $parallel /bench-transfer/200mb.bin"; }
+        check sweep_get
+        for _ in $(seq "$RUNS"); do seconds sweep_get; done | summary "${mib}MiBx$parallel"
+      done
+    done
+  } | report
+  exit 0
+fi
+for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do check "$tool"; done
 echo "== get a 200 MB object ($RUNS runs each)"
 {
-  for tool in get_curl get_curl_md5 get_objsh get_swift; do
+  for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do
     for _ in $(seq "$RUNS"); do seconds "$tool"; done | summary "${tool#get_}"
   done
 } | report
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
 echo "  objsh get peak RSS: $((rss / 1024)) MB"
+rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f --parallel 1 /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
+echo "  objsh get --parallel 1 peak RSS: $((rss / 1024)) MB"
+[ "${ONLY:-}" = get ] && exit 0
 
 seed() { scripts/swift-seed "$DIR" bench-rm 2000 >/dev/null; }
 rm_objsh() { "$OBJSH" -q --cluster env -c 'rm -r /bench-rm'; }

@@ -66,6 +66,13 @@ enum LocalFile {
     /// Reads the bytes `range` back, in chunks of at most 1 MiB.
     static func read(_ descriptor: Int32, _ range: Range<Int64>, path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: Int(min(1 << 20, max(range.count, 1))))
+        try read(descriptor, range, path: path, through: &buffer, body)
+    }
+
+    /// Reads the bytes `range` back through `buffer`, a chunk of its size at a time (a
+    /// caller reading much keeps one buffer, so memory does not grow with the reads).
+    static func read(_ descriptor: Int32, _ range: Range<Int64>, path: String, through buffer: inout [UInt8],
+                     _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
             let wanted = Int(min(Int64(buffer.count), range.upperBound - offset))

@@ -92,13 +92,16 @@ struct RangedDownload: Sendable {
         guard isPlainMD5 else { return verifier }
         var ready = Set<Int>()
         var next = 0
+        var buffer = [UInt8](repeating: 0, count: 256 << 10)
         for await index in finished {
             ready.insert(index)
             while ready.remove(next) != nil {
                 let slice = plan.slices[next]
                 // A few MiB at a time, letting the workers' writes in between on the two cooperative threads.
                 for start in stride(from: slice.start, to: slice.end, by: 4 << 20) {
-                    try LocalFile.read(descriptor, start..<min(start + (4 << 20), slice.end), path: partial) { try verifier.update($0) }
+                    try LocalFile.read(descriptor, start..<min(start + (4 << 20), slice.end), path: partial, through: &buffer) {
+                        try verifier.update($0)
+                    }
                     await Task.yield()
                 }
                 LocalFile.release(descriptor, slice.start..<slice.end)
