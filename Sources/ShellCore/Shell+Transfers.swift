@@ -4,7 +4,7 @@ import Storage
 import Transfers
 
 extension Shell {
-    /// `get [-r] [-f] REMOTE [LOCAL]`: an object into a file (or standard output with
+    /// `get [-r] [-f] [--parallel N] REMOTE [LOCAL]`: an object into a file (or standard output with
     /// `-`), or with -r a container or folder into a local folder.
     func get(_ command: ParsedCommand) async throws {
         let target = try session.currentFolder.resolving(command.operands[0])
