@@ -26,7 +26,9 @@ extension Shell {
             return
         }
         var listedAny = false
-        for try await listed in ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/") {
+        // Plain `ls` prints names alone: the store may spare itself sizes and dates.
+        let listing = ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/", namesOnly: !(long || json))
+        for try await listed in listing {
             listedAny = listedAny || !listed.isEmpty
             // Sizes are shown: an empty object that may be a DLO is looked up first.
             let page = long || json ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed

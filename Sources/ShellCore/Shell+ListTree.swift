@@ -14,7 +14,8 @@ extension Shell {
         let style = TreeStyle(long: long, human: human, json: json)
         guard let container = target.container else { return try await listEveryContainer(style) }
         var listedAny = false
-        for try await page in ParallelListing(store: session.store, container: container, prefix: target.prefix) {
+        let listing = ParallelListing(store: session.store, container: container, prefix: target.prefix, namesOnly: !style.showsSizes)
+        for try await page in listing {
             listedAny = listedAny || !page.isEmpty
             let objects = await Self.treeObjects(page, under: target, store: session.store, lookingUpSizes: style.showsSizes)
             writeTree(objects, container: container, namedFrom: target, style)
@@ -42,7 +43,7 @@ extension Shell {
     /// The pages of one whole container's objects, one listing page at a time.
     private static func treePages(of container: String, store: any ObjectStore, lookingUpSizes: Bool)
         -> @Sendable () async throws -> [ObjectSummary]? {
-        let puller = ListingPuller(ParallelListing(store: store, container: container))
+        let puller = ListingPuller(ParallelListing(store: store, container: container, namesOnly: !lookingUpSizes))
         let folder = Location(segments: [container])
         return {
             guard let page = try await puller.next() else { return nil }
