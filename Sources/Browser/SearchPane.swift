@@ -61,8 +61,9 @@ public final class SearchPane: StoragePane {
             containers = names
         }
         let (store, matcher) = (self.store, self.matcher)
+        let each = ParallelListing.concurrency(eachOf: containers.count, width: Self.containersAtOnce)
         var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
-            { Self.matches(in: container, prefix: prefix, store: store, matcher: matcher) }
+            { Self.matches(in: container, prefix: prefix, concurrency: each, store: store, matcher: matcher) }
         }, width: Self.containersAtOnce)
         defer { streams.cancel() }
         while let (index, matches) = try await streams.next() {
@@ -71,9 +72,9 @@ public final class SearchPane: StoragePane {
     }
 
     /// The pages of one container's matches, one listing page at a time.
-    static func matches(in container: String, prefix: String, store: any ObjectStore, matcher: SearchMatcher)
+    static func matches(in container: String, prefix: String, concurrency: Int, store: any ObjectStore, matcher: SearchMatcher)
         -> @Sendable () async throws -> [ObjectSummary]? {
-        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix))
+        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix, concurrency: concurrency))
         return {
             guard let page = try await puller.next() else { return nil }
             var matches: [ObjectSummary] = []
