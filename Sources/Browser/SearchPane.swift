@@ -34,6 +34,16 @@ public final class SearchPane: StoragePane {
         return .listing(listing)
     }
 
+    /// Every result, when the pane holds all of a search that ran to its end (no more
+    /// than a pane keeps): `ls` prints them as the pane shows them, with no second walk
+    /// of the account. Nil while it runs, after Ctrl-C, once unloaded, or when there
+    /// were more results than a pane keeps (then `ls` searches again, streaming).
+    public var allResults: [PaneEntry]? {
+        guard case .listing(let listing)? = content, listing.progress == .finished,
+              listing.entries.count == listing.total else { return nil }
+        return listing.entries
+    }
+
     /// Streams every result, a page at a time, for the pane and for `ls`.
     public func eachResult(_ body: ([PaneEntry]) -> Void) async throws {
         try await eachMatch { container, objects in
