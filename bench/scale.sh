@@ -18,7 +18,10 @@
 #   search for a rare term (10 hits) in the test2 account: objsh vs swift list of each
 #     container piped to grep, and vs OBJSH_BEFORE (an objsh from before parallel
 #     search, e.g. built from ccb2668^) when it is set;
-#   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search.
+#   the file store: objsh ls of a folder of 100,000 files vs `find | sort`, and the
+#     TAB latency of bench/tab-latency.py (first TAB p50/p99 in a 100,000-file folder);
+#   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search,
+#     and ls on the file store. The load (uptime) is printed first and last.
 # Every command's output is checked once before it is timed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +52,8 @@ export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJ
 # python3-swiftclient's /usr/bin/swift would hide the Swift toolchain: run it as a module.
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
-trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+FILE_STORE=$(mktemp -d)   # the file store's 100,000-file folder, made below
+trap 'rm -rf "$XDG_CONFIG_HOME" "$FILE_STORE"' EXIT
 
 login() { # prints "token url" for user $1, key $2
   local hdr
@@ -84,6 +88,7 @@ swift_grep() { # every container of test2, listed whole, through grep
 }
 
 . bench/lib.sh
+echo "== load before: $(uptime)"
 
 expect_lines 100000 curl_pages
 expect_lines 100000 curl_four_ranges
@@ -117,15 +122,35 @@ expect_lines "$SEARCH_CONTAINERS" objsh2 'search o019999
 ls'
 expect_lines "$SEARCH_CONTAINERS" swift_grep
 echo "== search for a rare term in $SEARCH_CONTAINERS containers x 20,000 ($RUNS runs each; ratios to swift list | grep)"
+# `search` alone is the walk; `search` + `ls` prints the results too (an `ls` after a
+# finished search prints the pane's results; an objsh before that searched again).
 {
   measure swift-list-grep swift_grep
-  measure objsh-search objsh2 'search o019999
+  measure objsh-search objsh2 'search o019999'
+  measure objsh-search+ls objsh2 'search o019999
 ls'
   if [ -n "${OBJSH_BEFORE:-}" ]; then
-    measure objsh-before before2 'search o019999
+    measure before-search before2 'search o019999'
+    measure before-search+ls before2 'search o019999
 ls'
   fi
 } | report
+
+# The file store: a folder of 100,000 empty files, listed by objsh and by find | sort.
+python3 -c 'import os, sys
+os.makedirs(sys.argv[1])
+for i in range(100_000): open(os.path.join(sys.argv[1], "o%06d.txt" % i), "w").close()' "$FILE_STORE/big"
+find_sort() { find "$FILE_STORE/big" -type f | sort; }
+objsh_file() { "$OBJSH" -q --cluster "$FILE_STORE" -c 'ls big'; }
+expect_lines 100000 find_sort
+expect_lines 100000 objsh_file
+echo "== file store: ls of a folder of 100,000 files ($RUNS runs each; ratios to find | sort)"
+{
+  measure find-sort find_sort
+  measure objsh-file-ls objsh_file
+} | report
+echo "== file store: TAB latency (bench/tab-latency.py, its own store of 100,000 + 20 files)"
+python3 bench/tab-latency.py "$OBJSH" 100 | sed 's/^/  /'
 
 echo "== peak RSS (kB, one run each)"
 echo "  objsh ls 10,000:      $(peak_kb "$OBJSH" -q --cluster env -c 'ls flat-10k')"
@@ -133,3 +158,5 @@ echo "  objsh ls 100,000:     $(peak_kb "$OBJSH" -q --cluster env -c 'ls big-fla
 echo "  objsh ls -R 100,000:  $(peak_kb "$OBJSH" -q --cluster env -c 'ls -R big')"
 echo "  objsh search $((SEARCH_CONTAINERS * 20)),000: $(ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 peak_kb "$OBJSH" -q --cluster env -c 'search o0
 ls')"
+echo "  objsh file ls 100,000: $(peak_kb "$OBJSH" -q --cluster "$FILE_STORE" -c 'ls big')"
+echo "== load after: $(uptime)"
