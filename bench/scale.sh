@@ -33,7 +33,7 @@ SWIFT=$(swift_toolchain)
 scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
 # shellcheck disable=SC1091
 . "$DIR/env"
-python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
+/usr/bin/python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench: GNU time is missing (scripts/test installs it)" >&2; exit 1; }
 scripts/swift-seed "$DIR" big 100000
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
