@@ -12,8 +12,8 @@
 # Figures (RUNS runs each, default 5; min and median; ratios of medians to the first line):
 #   ls of big-flat: a sequential curl page loop (the floor), curl listing 4 key ranges
 #     at once (marker/end_marker: what the server can give), objsh ls, python-swiftclient
-#     `swift list`, and `rclone lsf` when rclone is installed (it is not on this machine);
-#   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter);
+#     `swift list`, and `rclone lsf` when rclone is installed;
+#   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter) and `rclone lsf -R`;
 #   cd into big-flat: objsh -c 'cd big-flat' against objsh -c 'pwd' (same start-up);
 #   search for a rare term (10 hits) in the test2 account: objsh vs swift list of each
 #     container piped to grep, and vs OBJSH_BEFORE (an objsh from before parallel
@@ -90,6 +90,15 @@ swift_grep() { # every container of test2, listed whole, through grep
 . bench/lib.sh
 echo "== load before: $(uptime)"
 
+# rclone's remote from the environment (a connection string would have to quote the
+# colons in the URL and the user); auth v1 must be said, rclone does not guess it.
+RCLONE=$(command -v rclone || true)
+export RCLONE_CONFIG_OBJSHBENCH_TYPE=swift RCLONE_CONFIG_OBJSHBENCH_AUTH=$ST_AUTH RCLONE_CONFIG_OBJSHBENCH_USER=$ST_USER \
+  RCLONE_CONFIG_OBJSHBENCH_KEY=$ST_KEY RCLONE_CONFIG_OBJSHBENCH_AUTH_VERSION=1
+if [ -n "$RCLONE" ]; then
+  expect_lines 100000 rclone lsf --files-only objshbench:big-flat
+  expect_lines 100000 rclone lsf -R --files-only objshbench:big
+fi
 expect_lines 100000 curl_pages
 expect_lines 100000 curl_four_ranges
 expect_lines 100000 objsh 'ls big-flat'
@@ -100,9 +109,9 @@ echo "== ls of 100,000 objects to /dev/null ($RUNS runs each; ratios to the curl
   measure curl-4-ranges curl_four_ranges
   measure objsh-ls objsh 'ls big-flat'
   measure swift-list "${SWIFTCLIENT[@]}" list big-flat
-  if command -v rclone >/dev/null; then measure rclone-lsf rclone lsf --files-only ":swift,auth=$ST_AUTH,user=$ST_USER,key=$ST_KEY:big-flat"; fi
+  if [ -n "$RCLONE" ]; then measure rclone-lsf rclone lsf --files-only objshbench:big-flat; fi
 } | report
-command -v rclone >/dev/null || echo "  (rclone is not installed here: no rclone figure)"
+[ -n "$RCLONE" ] || echo "  (rclone is not installed here: no rclone figure)"
 
 expect_lines 100000 objsh 'ls -R big'
 expect_lines 100000 "${SWIFTCLIENT[@]}" list big
@@ -110,6 +119,7 @@ echo "== ls -R of 100,000 objects in 100 folders ($RUNS runs each; ratios to swi
 {
   measure swift-list "${SWIFTCLIENT[@]}" list big
   measure objsh-ls-R objsh 'ls -R big'
+  if [ -n "$RCLONE" ]; then measure rclone-lsf-R rclone lsf -R --files-only objshbench:big; fi
 } | report
 
 echo "== cd into big-flat: objsh -c 'cd big-flat' against -c 'pwd' ($RUNS runs each)"
