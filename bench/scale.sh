@@ -12,13 +12,16 @@
 # Figures (RUNS runs each, default 5; min and median; ratios of medians to the first line):
 #   ls of big-flat: a sequential curl page loop (the floor), curl listing 4 key ranges
 #     at once (marker/end_marker: what the server can give), objsh ls, python-swiftclient
-#     `swift list`, and `rclone lsf` when rclone is installed (it is not on this machine);
-#   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter);
+#     `swift list`, and `rclone lsf` when rclone is installed;
+#   ls -R of big: objsh vs `swift list` (which lists full names, no delimiter) and `rclone lsf -R`;
 #   cd into big-flat: objsh -c 'cd big-flat' against objsh -c 'pwd' (same start-up);
 #   search for a rare term (10 hits) in the test2 account: objsh vs swift list of each
 #     container piped to grep, and vs OBJSH_BEFORE (an objsh from before parallel
 #     search, e.g. built from ccb2668^) when it is set;
-#   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search.
+#   the file store: objsh ls of a folder of 100,000 files vs `find | sort`, and the
+#     TAB latency of bench/tab-latency.py (first TAB p50/p99 in a 100,000-file folder);
+#   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search,
+#     and ls on the file store. The load (uptime) is printed first and last.
 # Every command's output is checked once before it is timed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +33,7 @@ SWIFT=$(swift_toolchain)
 scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start "$DIR"
 # shellcheck disable=SC1091
 . "$DIR/env"
-python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
+/usr/bin/python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench: GNU time is missing (scripts/test installs it)" >&2; exit 1; }
 scripts/swift-seed "$DIR" big 100000
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
@@ -49,7 +52,8 @@ export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJ
 # python3-swiftclient's /usr/bin/swift would hide the Swift toolchain: run it as a module.
 SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
 XDG_CONFIG_HOME=$(mktemp -d); export XDG_CONFIG_HOME   # no user config in the way
-trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+FILE_STORE=$(mktemp -d)   # the file store's 100,000-file folder, made below
+trap 'rm -rf "$XDG_CONFIG_HOME" "$FILE_STORE"' EXIT
 
 login() { # prints "token url" for user $1, key $2
   local hdr
@@ -84,7 +88,17 @@ swift_grep() { # every container of test2, listed whole, through grep
 }
 
 . bench/lib.sh
+echo "== load before: $(uptime)"
 
+# rclone's remote from the environment (a connection string would have to quote the
+# colons in the URL and the user); auth v1 must be said, rclone does not guess it.
+RCLONE=$(command -v rclone || true)
+export RCLONE_CONFIG_OBJSHBENCH_TYPE=swift RCLONE_CONFIG_OBJSHBENCH_AUTH=$ST_AUTH RCLONE_CONFIG_OBJSHBENCH_USER=$ST_USER \
+  RCLONE_CONFIG_OBJSHBENCH_KEY=$ST_KEY RCLONE_CONFIG_OBJSHBENCH_AUTH_VERSION=1
+if [ -n "$RCLONE" ]; then
+  expect_lines 100000 rclone lsf --files-only objshbench:big-flat
+  expect_lines 100000 rclone lsf -R --files-only objshbench:big
+fi
 expect_lines 100000 curl_pages
 expect_lines 100000 curl_four_ranges
 expect_lines 100000 objsh 'ls big-flat'
@@ -95,9 +109,9 @@ echo "== ls of 100,000 objects to /dev/null ($RUNS runs each; ratios to the curl
   measure curl-4-ranges curl_four_ranges
   measure objsh-ls objsh 'ls big-flat'
   measure swift-list "${SWIFTCLIENT[@]}" list big-flat
-  if command -v rclone >/dev/null; then measure rclone-lsf rclone lsf --files-only ":swift,auth=$ST_AUTH,user=$ST_USER,key=$ST_KEY:big-flat"; fi
+  if [ -n "$RCLONE" ]; then measure rclone-lsf rclone lsf --files-only objshbench:big-flat; fi
 } | report
-command -v rclone >/dev/null || echo "  (rclone is not installed here: no rclone figure)"
+[ -n "$RCLONE" ] || echo "  (rclone is not installed here: no rclone figure)"
 
 expect_lines 100000 objsh 'ls -R big'
 expect_lines 100000 "${SWIFTCLIENT[@]}" list big
@@ -105,6 +119,7 @@ echo "== ls -R of 100,000 objects in 100 folders ($RUNS runs each; ratios to swi
 {
   measure swift-list "${SWIFTCLIENT[@]}" list big
   measure objsh-ls-R objsh 'ls -R big'
+  if [ -n "$RCLONE" ]; then measure rclone-lsf-R rclone lsf -R --files-only objshbench:big; fi
 } | report
 
 echo "== cd into big-flat: objsh -c 'cd big-flat' against -c 'pwd' ($RUNS runs each)"
@@ -117,15 +132,35 @@ expect_lines "$SEARCH_CONTAINERS" objsh2 'search o019999
 ls'
 expect_lines "$SEARCH_CONTAINERS" swift_grep
 echo "== search for a rare term in $SEARCH_CONTAINERS containers x 20,000 ($RUNS runs each; ratios to swift list | grep)"
+# `search` alone is the walk; `search` + `ls` prints the results too (an `ls` after a
+# finished search prints the pane's results; an objsh before that searched again).
 {
   measure swift-list-grep swift_grep
-  measure objsh-search objsh2 'search o019999
+  measure objsh-search objsh2 'search o019999'
+  measure objsh-search+ls objsh2 'search o019999
 ls'
   if [ -n "${OBJSH_BEFORE:-}" ]; then
-    measure objsh-before before2 'search o019999
+    measure before-search before2 'search o019999'
+    measure before-search+ls before2 'search o019999
 ls'
   fi
 } | report
+
+# The file store: a folder of 100,000 empty files, listed by objsh and by find | sort.
+python3 -c 'import os, sys
+os.makedirs(sys.argv[1])
+for i in range(100_000): open(os.path.join(sys.argv[1], "o%06d.txt" % i), "w").close()' "$FILE_STORE/big"
+find_sort() { find "$FILE_STORE/big" -type f | sort; }
+objsh_file() { "$OBJSH" -q --cluster "$FILE_STORE" -c 'ls big'; }
+expect_lines 100000 find_sort
+expect_lines 100000 objsh_file
+echo "== file store: ls of a folder of 100,000 files ($RUNS runs each; ratios to find | sort)"
+{
+  measure find-sort find_sort
+  measure objsh-file-ls objsh_file
+} | report
+echo "== file store: TAB latency (bench/tab-latency.py, its own store of 100,000 + 20 files)"
+python3 bench/tab-latency.py "$OBJSH" 100 | sed 's/^/  /'
 
 echo "== peak RSS (kB, one run each)"
 echo "  objsh ls 10,000:      $(peak_kb "$OBJSH" -q --cluster env -c 'ls flat-10k')"
@@ -133,3 +168,5 @@ echo "  objsh ls 100,000:     $(peak_kb "$OBJSH" -q --cluster env -c 'ls big-fla
 echo "  objsh ls -R 100,000:  $(peak_kb "$OBJSH" -q --cluster env -c 'ls -R big')"
 echo "  objsh search $((SEARCH_CONTAINERS * 20)),000: $(ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 peak_kb "$OBJSH" -q --cluster env -c 'search o0
 ls')"
+echo "  objsh file ls 100,000: $(peak_kb "$OBJSH" -q --cluster "$FILE_STORE" -c 'ls big')"
+echo "== load after: $(uptime)"

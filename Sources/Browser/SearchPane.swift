@@ -34,6 +34,16 @@ public final class SearchPane: StoragePane {
         return .listing(listing)
     }
 
+    /// Every result, when the pane holds all of a search that ran to its end (no more
+    /// than a pane keeps): `ls` prints them as the pane shows them, with no second walk
+    /// of the account. Nil while it runs, after Ctrl-C, once unloaded, or when there
+    /// were more results than a pane keeps (then `ls` searches again, streaming).
+    public var allResults: [PaneEntry]? {
+        guard case .listing(let listing)? = content, listing.progress == .finished,
+              listing.entries.count == listing.total else { return nil }
+        return listing.entries
+    }
+
     /// Streams every result, a page at a time, for the pane and for `ls`.
     public func eachResult(_ body: ([PaneEntry]) -> Void) async throws {
         try await eachMatch { container, objects in
@@ -61,8 +71,9 @@ public final class SearchPane: StoragePane {
             containers = names
         }
         let (store, matcher) = (self.store, self.matcher)
+        let each = ParallelListing.concurrency(eachOf: containers.count, width: Self.containersAtOnce)
         var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
-            { Self.matches(in: container, prefix: prefix, store: store, matcher: matcher) }
+            { Self.matches(in: container, prefix: prefix, concurrency: each, store: store, matcher: matcher) }
         }, width: Self.containersAtOnce)
         defer { streams.cancel() }
         while let (index, matches) = try await streams.next() {
@@ -71,9 +82,9 @@ public final class SearchPane: StoragePane {
     }
 
     /// The pages of one container's matches, one listing page at a time.
-    static func matches(in container: String, prefix: String, store: any ObjectStore, matcher: SearchMatcher)
+    static func matches(in container: String, prefix: String, concurrency: Int, store: any ObjectStore, matcher: SearchMatcher)
         -> @Sendable () async throws -> [ObjectSummary]? {
-        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix))
+        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix, concurrency: concurrency))
         return {
             guard let page = try await puller.next() else { return nil }
             var matches: [ObjectSummary] = []

@@ -22,12 +22,13 @@ struct RangeSource: Sendable {
     let container: String
     let prefix: String
     let delimiter: Character?
+    let namesOnly: Bool
     let pageSize: Int
 
     /// One page after `marker`, before `endBefore`, with the marker of the next one.
     func page(after marker: String, endBefore: String?) async throws -> RangePage {
         try Task.checkCancellation()
-        let query = ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: pageSize, endBefore: endBefore)
+        let query = ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: pageSize, endBefore: endBefore, namesOnly: namesOnly)
         let entries = try await store.listObjects(in: container, query)
         guard let last = entries.last?.name else { return .end }
         // A short page ends the listing where the store says so; a marker that does
@@ -38,7 +39,8 @@ struct RangeSource: Sendable {
 
     /// The first entry after `marker`: where a split guess really lands.
     func probe(after marker: String) async throws -> ListingEntry? {
-        try await store.listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: 1)).first
+        let query = ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: 1, namesOnly: namesOnly)
+        return try await store.listObjects(in: container, query).first
     }
 }
 

@@ -8,8 +8,9 @@ import Storage
 /// listing is cut there into ranges (`ListingQuery.endBefore`) listed side by side,
 /// `concurrency` ranges at a time, each at most `depth` pages ahead of the reader:
 /// memory is bounded by the pages in flight, not by the folder. A short first page,
-/// or a first page that suggests no split, goes on as one stream, still fetching
-/// the next page while the current one is read. Each element is one page.
+/// a first page that suggests no split, or a `concurrency` of 1 goes on as one
+/// stream, still fetching the next page while the current one is read. Each element
+/// is one page.
 public struct ParallelListing: AsyncSequence, Sendable {
     public typealias Element = [ListingEntry]
     let source: RangeSource
@@ -19,14 +20,26 @@ public struct ParallelListing: AsyncSequence, Sendable {
 
     /// Lists `container` under `prefix`, folded at `delimiter`, in pages of at most
     /// `pageSize` entries (the store's largest by default), `concurrency` ranges at a
-    /// time, from at most `splitLimit` split guesses.
-    public init(store: any ObjectStore, container: String, prefix: String = "", delimiter: Character? = nil,
-                pageSize: Int? = nil, concurrency: Int = 4, depth: Int = 2, splitLimit: Int = 24) {
+    /// time, from at most `splitLimit` split guesses; `namesOnly` as `ListingQuery` has it.
+    public init(store: any ObjectStore, container: String, prefix: String = "", delimiter: Character? = nil, namesOnly: Bool = false,
+                pageSize: Int? = nil, concurrency: Int = ParallelListing.defaultConcurrency, depth: Int = 2, splitLimit: Int = 32) {
         let size = Swift.min(pageSize ?? store.maximumPageSize, store.maximumPageSize)
-        source = RangeSource(store: store, container: container, prefix: prefix, delimiter: delimiter, pageSize: Swift.max(1, size))
+        source = RangeSource(store: store, container: container, prefix: prefix, delimiter: delimiter, namesOnly: namesOnly,
+                             pageSize: Swift.max(1, size))
         self.concurrency = Swift.max(1, concurrency)
         self.depth = Swift.max(1, depth)
         self.splitLimit = Swift.max(0, splitLimit)
+    }
+
+    /// How many ranges one listing keeps in flight by default.
+    public static let defaultConcurrency = 4
+
+    /// The `concurrency` for each of `containers` listings run side by side, `width`
+    /// at a time: together as many ranges as one listing alone keeps busy, since each
+    /// range beyond what keeps the server busy only costs requests (its split's probe,
+    /// the one that finds its end).
+    public static func concurrency(eachOf containers: Int, width: Int) -> Int {
+        Swift.max(1, defaultConcurrency / Swift.max(1, Swift.min(containers, width)))
     }
 
     public func makeAsyncIterator() -> Iterator {
@@ -83,7 +96,9 @@ final class ListingEngine {
         let source = listing.source
         let page = try await source.page(after: "", endBefore: nil)
         guard let last = page.next else { return page.entries.isEmpty ? nil : page.entries }
-        if page.entries.count < source.pageSize {
+        // One range at a time would list them one after another: splitting would buy
+        // nothing but the requests that find the splits and the ranges' ends.
+        if page.entries.count < source.pageSize || listing.concurrency == 1 {
             ranges = [RangeCursor(range: KeyRange(after: last), source: source)]
         } else {
             let names = page.entries.map(\.name)
@@ -98,7 +113,7 @@ final class ListingEngine {
         let last = names[names.count - 1]
         let guesses = SplitPoints.candidates(after: names, prefix: listing.source.prefix, limit: listing.splitLimit)
         let probed = try await probe(guesses, source: listing.source, concurrency: listing.concurrency)
-        let splits = SplitPoints.entries(probed, after: last)
+        let splits = SplitPoints.fewer(SplitPoints.entries(probed, after: last), limit: 2 * listing.concurrency)
         var ranges: [KeyRange] = []
         var after = last
         var head: ListingEntry?
@@ -111,20 +126,34 @@ final class ListingEngine {
         return ranges
     }
 
-    /// The first entry after each guess, `concurrency` requests at a time.
+    /// The entries the guesses land on, probed in ascending order, `concurrency` at a
+    /// time. Each probe costs the server a request, so none is spent on a sure answer:
+    /// a guess before an entry already found lands on that entry too, and once a guess
+    /// lands on nothing, so does every guess after it.
     static func probe(_ guesses: [String], source: RangeSource, concurrency: Int) async throws -> [ListingEntry] {
-        try await withThrowingTaskGroup(of: ListingEntry?.self) { group in
-            var found: [ListingEntry] = []
-            var pending = guesses.makeIterator()
-            for _ in 0..<concurrency {
-                guard let guess = pending.next() else { break }
-                group.addTask { try await source.probe(after: guess) }
+        var found: [ListingEntry] = []
+        var pending = guesses[...]
+        while !pending.isEmpty {
+            let wave = Array(pending.prefix(concurrency))
+            pending = pending.dropFirst(wave.count)
+            for entry in try await landings(of: wave, source: source) {
+                guard let entry else { return found }
+                found.append(entry)
             }
-            while let entry = try await group.next() {
-                if let entry { found.append(entry) }
-                if let guess = pending.next() { group.addTask { try await source.probe(after: guess) } }
+            if let reached = found.last?.name { pending = pending.drop { $0.precedesInByteOrder(reached) } }
+        }
+        return found
+    }
+
+    /// The first entry after each guess, all at once, in the guesses' order.
+    static func landings(of guesses: [String], source: RangeSource) async throws -> [ListingEntry?] {
+        try await withThrowingTaskGroup(of: (Int, ListingEntry?).self) { group in
+            for (index, guess) in guesses.enumerated() {
+                group.addTask { (index, try await source.probe(after: guess)) }
             }
-            return found
+            var landed = [ListingEntry?](repeating: nil, count: guesses.count)
+            for try await (index, entry) in group { landed[index] = entry }
+            return landed
         }
     }
 

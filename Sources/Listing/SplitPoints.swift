@@ -8,7 +8,10 @@ import Storage
 public enum SplitPoints {
     /// Names after the page's last name, ascending: the last name cut at each position
     /// from where the page's names start to differ back to the prefix, with the
-    /// character there raised to each larger one the page uses. Thinned to `limit`.
+    /// character there raised to each larger one the page uses (at the deepest
+    /// position, when shallower ones follow, only to the next one: the larger ones
+    /// mostly land on the same entry, the first after the page's last group). Thinned
+    /// to `limit`.
     public static func candidates(after page: [String], prefix: String, limit: Int) -> [String] {
         guard let first = page.first, let last = page.last, limit > 0 else { return [] }
         let start = prefix.unicodeScalars.count
@@ -24,7 +27,8 @@ public enum SplitPoints {
             var base = String.UnicodeScalarView()
             base.append(contentsOf: lastScalars[..<position])
             let head = String(base)
-            for scalar in alphabet where scalar.value > lastScalars[position].value {
+            let larger = alphabet.filter { $0.value > lastScalars[position].value }
+            for scalar in position == deepest && position > start ? Array(larger.prefix(1)) : larger {
                 found.append(head + String(Character(scalar)))
             }
         }
@@ -46,6 +50,17 @@ public enum SplitPoints {
     static func thinned(_ names: [String], to limit: Int) -> [String] {
         guard names.count > limit else { return names }
         return (0..<limit).map { names[$0 * names.count / limit] }
+    }
+
+    /// At most `limit` of `splits`: every other one, as often as it takes. Each range
+    /// costs a request more than its pages (the one that finds its end), so a listing
+    /// needs only enough ranges to keep `concurrency` of them busy; dropping a split
+    /// joins two neighbouring ranges, and never loses an entry.
+    public static func fewer(_ splits: [ListingEntry], limit: Int) -> [ListingEntry] {
+        var kept = splits
+        // The odd ones: the first split often sits right after the first page.
+        while kept.count > max(1, limit) { kept = stride(from: 1, to: kept.count, by: 2).map { kept[$0] } }
+        return kept
     }
 
     /// The split entries: the probes' real entries after `last`, ascending, each once.

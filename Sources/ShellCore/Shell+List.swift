@@ -26,7 +26,9 @@ extension Shell {
             return
         }
         var listedAny = false
-        for try await listed in ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/") {
+        // Plain `ls` prints names alone: the store may spare itself sizes and dates.
+        let listing = ParallelListing(store: store, container: container, prefix: target.prefix, delimiter: "/", namesOnly: !(long || json))
+        for try await listed in listing {
             listedAny = listedAny || !listed.isEmpty
             // Sizes are shown: an empty object that may be a DLO is looked up first.
             let page = long || json ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed
@@ -64,9 +66,10 @@ extension Shell {
     func listSearchResults(long: Bool, human: Bool, json: Bool) async throws {
         guard let results = session.container.panes.last(where: { $0 is SearchPane }) as? SearchPane else { return }
         if json { return try await writeJSONResults(of: results) }
-        try await results.eachResult { page in
-            write(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) }, long: long, human: human)
-        }
+        let lines = { (page: [PaneEntry]) in page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) } }
+        // A finished search the pane holds whole is printed as shown, not run again.
+        if let all = results.allResults { return write(lines(all), long: long, human: human) }
+        try await results.eachResult { page in write(lines(page), long: long, human: human) }
     }
 
     /// Writes one page of JSON Lines records with one write.

@@ -14,7 +14,8 @@ extension Shell {
         let style = TreeStyle(long: long, human: human, json: json)
         guard let container = target.container else { return try await listEveryContainer(style) }
         var listedAny = false
-        for try await page in ParallelListing(store: session.store, container: container, prefix: target.prefix) {
+        let listing = ParallelListing(store: session.store, container: container, prefix: target.prefix, namesOnly: !style.showsSizes)
+        for try await page in listing {
             listedAny = listedAny || !page.isEmpty
             let objects = await Self.treeObjects(page, under: target, store: session.store, lookingUpSizes: style.showsSizes)
             writeTree(objects, container: container, namedFrom: target, style)
@@ -30,8 +31,9 @@ extension Shell {
         var containers: [String] = []
         for try await page in store.containerPages() { containers += page.map(\.name) }
         let sizes = style.showsSizes
+        let each = ParallelListing.concurrency(eachOf: containers.count, width: Self.treeContainersAtOnce)
         var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
-            { Self.treePages(of: container, store: store, lookingUpSizes: sizes) }
+            { Self.treePages(of: container, concurrency: each, store: store, lookingUpSizes: sizes) }
         }, width: Self.treeContainersAtOnce)
         defer { streams.cancel() }
         while let (index, objects) = try await streams.next() {
@@ -40,9 +42,10 @@ extension Shell {
     }
 
     /// The pages of one whole container's objects, one listing page at a time.
-    private static func treePages(of container: String, store: any ObjectStore, lookingUpSizes: Bool)
+    private static func treePages(of container: String, concurrency: Int, store: any ObjectStore, lookingUpSizes: Bool)
         -> @Sendable () async throws -> [ObjectSummary]? {
-        let puller = ListingPuller(ParallelListing(store: store, container: container))
+        let listing = ParallelListing(store: store, container: container, namesOnly: !lookingUpSizes, concurrency: concurrency)
+        let puller = ListingPuller(listing)
         let folder = Location(segments: [container])
         return {
             guard let page = try await puller.next() else { return nil }

@@ -27,7 +27,8 @@ struct FileListing {
     private func walk(relative: String, into page: inout Page) throws -> Bool {
         let chunk = max(page.limit - page.entries.count, 256)
         var filter = ChildFilter(prefix: Array(prefix.utf8), marker: Array(marker.utf8))
-        // Objects are stat'ed relative to their folder: no path walk per object.
+        // Objects are stat'ed relative to their folder: no path walk per object (and
+        // not at all for a names-only listing).
         let folder = open(containerPath + "/" + relative, O_RDONLY | O_DIRECTORY)
         guard folder >= 0 else { throw StorageError.io("cannot read \(relative): \(String(cString: strerror(errno)))") }
         defer { close(folder) }
@@ -41,7 +42,7 @@ struct FileListing {
                 filter.after = Array(child.key.utf8)
                 if child.isDirectory {
                     if try visitDirectory(key: child.key, into: &page) { return true }
-                } else if page.offer(.object(try summary(of: child, in: folder))) {
+                } else if page.offer(.object(query.namesOnly ? .nameOnly(child.key) : try summary(of: child, in: folder))) {
                     return true
                 }
             }
@@ -58,6 +59,7 @@ struct FileListing {
         if DirectoryReader.isEmptyDirectory(path) {
             // An empty folder stands for its marker object `key`, as `mkdir` makes it.
             guard key.hasBytePrefix(prefix), marker.precedesInByteOrder(key) else { return false }
+            if query.namesOnly { return page.offer(.object(.nameOnly(key))) }
             return page.offer(.object(ObjectSummary(name: key, bytes: 0, contentType: ContentType.directory, lastModified: modificationDate(path))))
         }
         return try walk(relative: key, into: &page)

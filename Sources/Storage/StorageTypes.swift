@@ -7,6 +7,7 @@ import Foundation
 /// that contain it after the prefix fold into one `subdir` entry each. With
 /// `endBefore`, an object listing stops before the first entry that does not sort
 /// before it (Swift's `end_marker`), so that key ranges can be listed side by side.
+/// With `namesOnly`, the caller needs only names and which entries are folders.
 public struct ListingQuery: Sendable, Equatable {
     public var prefix: String
     public var delimiter: Character?
@@ -14,17 +15,23 @@ public struct ListingQuery: Sendable, Equatable {
     public var limit: Int
     /// The exclusive upper bound of an object listing; nil for none. Account listings ignore it.
     public var endBefore: String?
+    /// Whether only names (and whether an entry is a folder) are wanted: a store may
+    /// then spare itself the rest (Swift's JSON fields, a `stat` per file), and lists
+    /// every object as `ObjectSummary.nameOnly` of it, so no caller comes to rely on
+    /// details one store happens to give.
+    public var namesOnly: Bool
 
     /// The largest page the Swift API serves, and the default page size.
     public static let maximumLimit = 10_000
 
     public init(prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit,
-                endBefore: String? = nil) {
+                endBefore: String? = nil, namesOnly: Bool = false) {
         self.prefix = prefix
         self.delimiter = delimiter
         self.marker = marker
         self.limit = limit
         self.endBefore = endBefore
+        self.namesOnly = namesOnly
     }
 
     /// Whether `name` lies before `endBefore` (always, without one).
@@ -64,6 +71,12 @@ public struct ObjectSummary: Sendable, Equatable {
     /// What a lookup found the object to be (see `LargeObjectLookup`); nil when none was made.
     public var largeObject: LargeObjectKind?
 
+    /// An object known by its name only, as a `namesOnly` listing gives it: no size
+    /// (0), type, date or ETag.
+    public static func nameOnly(_ name: String) -> ObjectSummary {
+        ObjectSummary(name: name, bytes: 0, contentType: "")
+    }
+
     /// The kind of large object the listing or a lookup tells, if any.
     public var manifestKind: LargeObjectKind? {
         largeObject ?? (isLargeObject ? .staticManifest : nil)
@@ -95,6 +108,12 @@ public enum ListingEntry: Sendable, Equatable {
         case .object(let summary): summary.name
         case .subdir(let prefix): prefix
         }
+    }
+
+    /// The entry as a `namesOnly` listing gives it: an object without its details.
+    public var nameOnly: ListingEntry {
+        guard case .object(let object) = self else { return self }
+        return .object(.nameOnly(object.name))
     }
 }
 

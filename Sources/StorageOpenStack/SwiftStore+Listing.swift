@@ -21,6 +21,8 @@ extension SwiftStore {
                                       query: Self.listingQuery(query, delimiter: query.delimiter))
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
+        // Names only: the rows' other fields are skipped unread, and no date is parsed.
+        if query.namesOnly { return try Self.decode([SwiftNameRow].self, from: response).map { $0.entry } }
         return try Self.decode([SwiftObjectRow].self, from: response).map { $0.entry }
     }
 
@@ -51,6 +53,20 @@ struct SwiftContainerRow: Decodable {
     var name: String
     var count: Int?
     var bytes: Int64?
+}
+
+/// One row of a container listing in JSON read for its name alone (`namesOnly`).
+///
+/// Swift's `format=plain` would spare the server its JSON too, but it separates
+/// names by newlines, and a name may hold one: only JSON tells every name exactly.
+struct SwiftNameRow: Decodable {
+    var name: String?
+    var subdir: String?
+
+    var entry: ListingEntry {
+        if let subdir { return .subdir(subdir) }
+        return .object(.nameOnly(name ?? ""))
+    }
 }
 
 /// One row of a container listing in JSON: an object, or a `subdir` with a delimiter.

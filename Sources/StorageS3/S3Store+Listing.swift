@@ -21,6 +21,7 @@ extension S3Store {
     /// ListObjectsV2 pages (each at most 1,000 keys) until `limit` entries or the end;
     /// `marker` becomes `start-after`, past the whole pseudo-folder when it is one.
     /// S3 has no end marker: paging stops at the first key at or past `endBefore`.
+    /// Nor has it a names-only listing: `namesOnly` drops the details it sends.
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         let limit = min(max(query.limit, 1), maximumPageSize)
         var entries: [ListingEntry] = []
@@ -32,7 +33,9 @@ extension S3Store {
             entries += inRange
             token = page.isTruncated && inRange.count == merged.count ? page.nextContinuationToken : nil
         } while token != nil && entries.count < limit
-        return Array(entries.prefix(limit))
+        // ListObjectsV2 always sends the details; a names-only listing drops them.
+        let page = entries.prefix(limit)
+        return query.namesOnly ? page.map(\.nameOnly) : Array(page)
     }
 
     func listPage(_ container: String, _ query: ListingQuery, wanted: Int, continuation: String?) async throws -> S3Answers.ObjectPage {

@@ -92,6 +92,8 @@ extension StorageContract {
         }
         XCTAssertEqual(seen, count)
         XCTAssertGreaterThan(ranges.rangeRequests, 0, "a full first page must make the listing split")
+        // Each range costs a request that finds its end: no more ranges than keep 4 busy.
+        XCTAssertLessThanOrEqual(ranges.rangeEnds.count, 2 * 4, "range ends: \(ranges.rangeEnds.sorted())")
         var folders: [ListingEntry] = []
         for try await page in ParallelListing(store: store, container: container, delimiter: "/", pageSize: 4) { folders += page }
         let sequentialFolders = try await allEntries(container, delimiter: "/")
@@ -103,13 +105,19 @@ extension StorageContract {
 final class RangeCounter: ForwardingStore {
     let base: any ObjectStore
     private let count = Mutex(0)
+    private let ends = Mutex(Set<String>())
 
     init(base: any ObjectStore) { self.base = base }
 
     var rangeRequests: Int { count.withLock { $0 } }
+    /// The distinct `endBefore` bounds asked for: one a range that does not run to the end.
+    var rangeEnds: Set<String> { ends.withLock { $0 } }
 
     func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
-        if query.endBefore != nil { count.withLock { $0 += 1 } }
+        if let end = query.endBefore {
+            count.withLock { $0 += 1 }
+            _ = ends.withLock { $0.insert(end) }
+        }
         return try await base.listObjects(in: container, query)
     }
 }

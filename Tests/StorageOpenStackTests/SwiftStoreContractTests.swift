@@ -37,6 +37,8 @@ final class SwiftStoreContractTests: XCTestCase {
     func testEndBeforeInByteOrder() async throws { try await contract.checkEndBeforeInByteOrder() }
     func testParallelListingMatchesSequential() async throws { try await contract.checkParallelListingMatchesSequential() }
     func testParallelListingOfManyObjects() async throws { try await contract.checkParallelListingOfManyObjects() }
+    func testNamesOnlyListing() async throws { try await contract.checkNamesOnlyListing() }
+    func testNamesOnlyParallelListing() async throws { try await contract.checkNamesOnlyParallelListing() }
     func testPutAndMD5() async throws { try await contract.checkPutAndMD5() }
     func testInfoOfEachKind() async throws { try await contract.checkInfoOfEachKind() }
     func testMissingThings() async throws { try await contract.checkMissingThings() }

@@ -54,7 +54,8 @@ public struct SessionCompletionContext: CompletionContext {
             let page = try await store.listContainers(ListingQuery(prefix: prefix, limit: limit))
             return CandidateList(candidates: page.map { CompletionCandidate(name: $0.name, isFolder: true) }, isComplete: page.count < limit)
         }
-        let page = try await store.listObjects(in: container, ListingQuery(prefix: folder.prefix + prefix, delimiter: "/", limit: limit))
+        let query = ListingQuery(prefix: folder.prefix + prefix, delimiter: "/", limit: limit, namesOnly: true)
+        let page = try await store.listObjects(in: container, query)
         // Named as the panes name them: a plain path's name, or the exact form.
         let candidates = page.compactMap { PaneEntry($0, in: folder) }.filter { !foldersOnly || $0.isFolder }
             .map { CompletionCandidate(name: $0.name, isFolder: $0.isFolder) }

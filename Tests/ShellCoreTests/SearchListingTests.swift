@@ -1,0 +1,56 @@
+import Foundation
+import Storage
+import Synchronization
+import XCTest
+
+/// `ls` in search mode prints a finished search that the pane holds whole as the pane
+/// shows it, without walking the account again, and exactly what a fresh search gives.
+final class SearchListingTests: XCTestCase {
+    var harness: TranscriptHarness!
+
+    override func setUpWithError() throws { harness = try TranscriptHarness() }
+    override func tearDown() { harness.remove() }
+
+    func testLsPrintsAFinishedSearchWithoutSearchingAgain() async throws {
+        let searchAlone = ListingCount()
+        let alone = try await harness.run("search jpg", quiet: true, wrap: { ListingCountingStore(base: $0, count: searchAlone) })
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertGreaterThan(searchAlone.requests, 0)
+        let withLs = ListingCount()
+        let run = try await harness.run("search jpg\nls", quiet: true, wrap: { ListingCountingStore(base: $0, count: withLs) })
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(withLs.requests, searchAlone.requests, "ls searched the account again")
+        // `ls --json` still searches again (it gives fields the pane does not keep): the reference.
+        let json = try await harness.run("search jpg\nls --json", quiet: true)
+        let expected = try json.stdout.split(separator: "\n").map { line in
+            let record = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let name = try XCTUnwrap(record["name"] as? String)
+            return record["kind"] as? String == "folder" ? name + "/" : name
+        }
+        XCTAssertGreaterThan(expected.count, 1)
+        XCTAssertEqual(run.stdout.split(separator: "\n").map(String.init), expected)
+        let long = try await harness.run("search jpg\nls -l", quiet: true)
+        XCTAssertEqual(long.stdout.split(separator: "\n").count, expected.count, long.stdout)
+        for (line, name) in zip(long.stdout.split(separator: "\n"), expected) {
+            XCTAssertTrue(line.hasSuffix("  " + name), "\(line) is not \(name)")
+        }
+    }
+}
+
+/// How many object listing requests a `ListingCountingStore` passed on.
+final class ListingCount: Sendable {
+    private let count = Mutex(0)
+    var requests: Int { count.withLock { $0 } }
+    func add() { count.withLock { $0 += 1 } }
+}
+
+/// Passes every call on, counting object listing requests.
+struct ListingCountingStore: ForwardingStore {
+    let base: any ObjectStore
+    let count: ListingCount
+
+    func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
+        count.add()
+        return try await base.listObjects(in: container, query)
+    }
+}
