@@ -8,7 +8,11 @@
 #      shared with bench/swift-list.sh): objsh ls, aws s3 ls --recursive, boto3's
 #      paginator, and rclone lsf when rclone is installed;
 #   2. a 1 GiB file up (multipart) and down: objsh upload/get vs aws s3 cp, each
-#      download checked against the source's MD5;
+#      download checked against the source's MD5. Both tools download the same
+#      object: the one objsh uploaded (64 MiB parts, which objsh can verify) and the
+#      one the AWS CLI uploaded (8 MiB parts; its part size is not recorded, so objsh
+#      says it cannot verify it). s3api serves the 128-part object more slowly, so
+#      comparing each tool on its own upload would flatter whichever made bigger parts;
 #   3. start-up to the first pane: objsh -c ls on the S3 cluster vs aws s3 ls.
 # The AWS CLI and boto3 come from Debian (awscli, python3-boto3) if missing.
 # ONLY=transfer runs part 2 alone (no 100,000-object seeding); there objsh get is
@@ -71,7 +75,9 @@ up_objsh() { "$OBJSH" -q --cluster aws -c "cd /bench-s3-transfer; upload $WORK/1
 up_aws() { aws s3 cp --quiet "$WORK/1g.bin" s3://bench-s3-transfer/aws.bin; }
 down_objsh() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get /bench-s3-transfer/objsh.bin down.bin"; }
 down_objsh_one() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get --parallel 1 /bench-s3-transfer/objsh.bin down.bin"; }
-down_aws() { rm -f "$WORK/down.bin"; aws s3 cp --quiet s3://bench-s3-transfer/aws.bin "$WORK/down.bin"; }
+down_aws() { rm -f "$WORK/down.bin"; aws s3 cp --quiet s3://bench-s3-transfer/objsh.bin "$WORK/down.bin"; }
+down_objsh_of_aws() { rm -f "$WORK/down.bin"; "$OBJSH" -q --cluster aws -c "lcd $WORK; get /bench-s3-transfer/aws.bin down.bin"; }
+down_aws_of_aws() { rm -f "$WORK/down.bin"; aws s3 cp --quiet s3://bench-s3-transfer/aws.bin "$WORK/down.bin"; }
 # The floor for a download from this server: one plain GET by curl of a URL boto3
 # presigns (curl's own --aws-sigv4 cannot take s3api's `test:tester` access key).
 presigned() {
@@ -83,9 +89,13 @@ down_curl() { rm -f "$WORK/down.bin"; curl -sf -o "$WORK/down.bin" "$CURL_URL"; 
 check_down() { "$1" && [ "$(md5sum < "$WORK/down.bin" | cut -d' ' -f1)" = "$SOURCE_MD5" ] || { echo "bench: $1 is not byte-exact" >&2; exit 1; }; }
 up_objsh; up_aws; CURL_URL=$(presigned bench-s3-transfer objsh.bin)
 check_down down_curl; check_down down_objsh; check_down down_objsh_one; check_down down_aws
+check_down down_objsh_of_aws; check_down down_aws_of_aws
 echo "== 1 GiB up (multipart) and down ($RUNS runs each; ratios to objsh)"
 { measure objsh-upload up_objsh; measure aws-cp-up up_aws; } | report
+echo "-- down: the object objsh uploaded (64 MiB parts)"
 { measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; measure objsh-get-one down_objsh_one; } | report
+echo "-- down: the object the AWS CLI uploaded (8 MiB parts)"
+{ measure objsh-get down_objsh_of_aws; measure aws-cp-down down_aws_of_aws; } | report
 get_rss() { peak_kb "$OBJSH" -q --cluster aws -c "lcd $WORK; get -f $* /bench-s3-transfer/objsh.bin down.bin"; }
 echo "  objsh get peak RSS: $(( $(get_rss) / 1024 )) MB; with --parallel 1: $(( $(get_rss --parallel 1) / 1024 )) MB"
 if [ "${ONLY:-}" = transfer ]; then
