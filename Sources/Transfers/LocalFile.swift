@@ -19,9 +19,9 @@ enum LocalFile {
     static func partialName(for target: String, etag: String) -> String {
         let (folder, base) = split(target)
         let tag = Insecure.MD5.hash(data: Array(etag.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
-        var name = "." + base + "." + tag + ".objsh-partial"
+        var name = "." + base + "." + tag + partialSuffix
         if name.utf8.count > 255 {
-            name = "." + Insecure.MD5.hash(data: Array(base.utf8)).map { String(format: "%02x", $0) }.joined() + "." + tag + ".objsh-partial"
+            name = "." + Insecure.MD5.hash(data: Array(base.utf8)).map { String(format: "%02x", $0) }.joined() + "." + tag + partialSuffix
         }
         return folder + name
     }
