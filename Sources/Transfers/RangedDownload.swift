@@ -29,6 +29,7 @@ struct RangedDownload: Sendable {
         }
         finishedRanges.finish()
         var wholeVerifier = try await ordered
+        if plan.checksInOrder { return try wholeVerifier.finish() }
         switch verification {
         case .wholeMD5, .unverifiable: return try wholeVerifier.finish()
         case .multipartETag(_, let etag):
@@ -54,25 +55,23 @@ struct RangedDownload: Sendable {
         let digests = verifier.finishRangeOfParts()
         if case .segments = verification { _ = try verifier.finish() }
         if !kept { try journal.record(index) }
-        if !isPlainMD5 { LocalFile.release(descriptor, slice.start..<slice.end) }
+        if !hashesInOrder { LocalFile.release(descriptor, slice.start..<slice.end) }
         return digests
     }
 
-    var isPlainMD5: Bool {
-        if case .wholeMD5 = verification { true } else { false }
+    /// The in-order hasher reads every range back (nothing to hash for a DLO).
+    var hashesInOrder: Bool {
+        if case .unverifiable = verification { return false }
+        return plan.checksInOrder
     }
 
-    /// Segments and parts are checked range by range; a plain object only as a whole.
-    var checksEachRange: Bool {
-        switch verification {
-        case .segments, .multipartETag: true
-        case .wholeMD5, .unverifiable: false
-        }
-    }
+    /// Ranges cut at segments or parts are checked one by one; others only in order.
+    var checksEachRange: Bool { !plan.checksInOrder }
 
     /// What one range checks by itself: its segments, or its parts' MD5s (the ETag of
     /// the whole is checked at the end); nothing for a plain object.
     func rangeVerifier(_ slice: RangePlan.Slice) -> StreamVerifier {
+        if plan.checksInOrder { return StreamVerifier(.unverifiable(""), name: info.name) }
         switch verification {
         case .segments(let segments):
             var verifier = StreamVerifier(.segments(Array(segments[slice.pieces])), name: info.name)
@@ -85,11 +84,12 @@ struct RangedDownload: Sendable {
         }
     }
 
-    /// A plain object's MD5 over its bytes in order: each range read back from the file
+    /// The whole verification over the bytes in order (a plain object's MD5, or big
+    /// segments' and parts' MD5s): each range read back from the file
     /// (the page cache, just written) as soon as it and all before it are whole.
     func hashInOrder(_ finished: AsyncStream<Int>) async throws -> StreamVerifier {
         var verifier = StreamVerifier(verification, name: info.name)
-        guard isPlainMD5 else { return verifier }
+        guard hashesInOrder else { return verifier }
         var ready = Set<Int>()
         var next = 0
         var buffer = [UInt8](repeating: 0, count: 256 << 10)

@@ -25,10 +25,10 @@ final class RangedDownloadTests: XCTestCase {
 
     override func tearDown() async throws { try? FileManager.default.removeItem(atPath: root) }
 
-    func ranged(_ store: any ObjectStore, parallel: Int = 4) -> Downloader {
+    func ranged(_ store: any ObjectStore, parallel: Int = 4, rangeBytes: Int64? = nil) -> Downloader {
         var downloader = Downloader(store: store)
         downloader.threshold = 0
-        downloader.rangeBytes = rangeBytes
+        downloader.rangeBytes = rangeBytes ?? self.rangeBytes
         downloader.parallel = parallel
         return downloader
     }
@@ -39,9 +39,13 @@ final class RangedDownloadTests: XCTestCase {
 
     func testPlansCutAtSegmentsAndPartsAndKeepSmallObjectsWhole() throws {
         let segments = [100, 0, 300, 50, 0].enumerated().map { SegmentRecord(index: $0.offset, bytes: Int64($0.element), md5: "") }
-        let plan = try XCTUnwrap(RangePlan(bytes: 450, verification: .segments(segments), rangeBytes: 100, threshold: 0, parallel: 4))
-        XCTAssertEqual(plan.slices.map(\.pieces), [0..<1, 1..<3, 3..<5], "a trailing zero-byte segment joins the range before")
-        XCTAssertEqual(plan.slices.map(\.start), [0, 100, 400])
+        let plan = try XCTUnwrap(RangePlan(bytes: 450, verification: .segments(segments), rangeBytes: 300, threshold: 0, parallel: 4))
+        XCTAssertFalse(plan.checksInOrder)
+        XCTAssertEqual(plan.slices.map(\.pieces), [0..<3, 3..<5], "a trailing zero-byte segment joins the range before")
+        XCTAssertEqual(plan.slices.map(\.start), [0, 400])
+        let big = try XCTUnwrap(RangePlan(bytes: 450, verification: .segments(segments), rangeBytes: 100, threshold: 0, parallel: 4))
+        XCTAssertTrue(big.checksInOrder, "a segment larger than a range: fixed ranges, checked in byte order")
+        XCTAssertEqual(big.slices.map(\.start), [0, 100, 200, 300, 400])
         let parts = try XCTUnwrap(RangePlan(bytes: 250, verification: .multipartETag(partBytes: 100, etag: "x-3"),
                                             rangeBytes: 150, threshold: 0, parallel: 4))
         XCTAssertEqual(parts.slices.map(\.pieces), [0..<2, 2..<3])
@@ -75,21 +79,24 @@ final class RangedDownloadTests: XCTestCase {
         XCTAssertEqual(try localNames(), [], "neither the file, the partial nor the journal is kept")
     }
 
-    /// A fake manifest over the file store's object: each segment checked by the range
-    /// that holds it, a corrupt one named by its number in the whole manifest.
-    func testSegmentsAreCheckedRangeByRange() async throws {
+    /// A fake manifest over the file store's object, in both plans: ranges cut at the
+    /// segments (each checked by its worker) and 256 KiB ranges smaller than the segments
+    /// (checked in byte order); a corrupt segment is named by its number in the manifest.
+    func testSegmentsAreCheckedRangeByRangeOrInOrder() async throws {
         let sizes = [700_000, 0, 1_000_000, 300_000, 1_145_851]
-        let manifest = FakeManifest(base: store, content: content, sizes: sizes)
-        let info = try await manifest.objectInfo(container: "c", name: "big.bin")
-        let outcome = try await ranged(manifest).download(info, to: target, overwrite: false)
-        XCTAssertNil(outcome.note)
-        XCTAssertTrue(try local() == content)
-        let corrupting = FakeManifest(base: ReadRecorder(base: store, flipByteAt: 1_800_000), content: content, sizes: sizes)
-        do {
-            _ = try await ranged(corrupting).download(info, to: root + "/local/other.bin", overwrite: false)
-            XCTFail("a corrupt segment passed the check")
-        } catch TransferError.corrupt(_, let detail) {
-            XCTAssertTrue(detail.hasPrefix("segment 4 of 5 "), detail)
+        for rangeBytes: Int64 in [1_200_000, self.rangeBytes] {
+            let manifest = FakeManifest(base: store, content: content, sizes: sizes)
+            let info = try await manifest.objectInfo(container: "c", name: "big.bin")
+            let outcome = try await ranged(manifest, rangeBytes: rangeBytes).download(info, to: target, overwrite: true)
+            XCTAssertNil(outcome.note)
+            XCTAssertTrue(try local() == content)
+            let corrupting = FakeManifest(base: ReadRecorder(base: store, flipByteAt: 1_800_000), content: content, sizes: sizes)
+            do {
+                _ = try await ranged(corrupting, rangeBytes: rangeBytes).download(info, to: root + "/local/other.bin", overwrite: false)
+                XCTFail("a corrupt segment passed the check with \(rangeBytes)-byte ranges")
+            } catch TransferError.corrupt(_, let detail) {
+                XCTAssertTrue(detail.hasPrefix("segment 4 of 5 "), detail)
+            }
         }
     }
 
