@@ -86,14 +86,28 @@ s3 = boto3.client('s3', endpoint_url=os.environ['AWS_ENDPOINT_URL'], config=boto
 print(s3.generate_presigned_url('get_object', Params={'Bucket': sys.argv[1], 'Key': sys.argv[2]}, ExpiresIn=3600))" "$@"
 }
 down_curl() { rm -f "$WORK/down.bin"; curl -sf -o "$WORK/down.bin" "$CURL_URL"; }
+# The floor for ranges at once: 4 curls of 8 MiB ranges (as objsh asks), each range
+# written into a file of its own, nothing checked.
+down_curl_ranges() {
+  rm -rf "$WORK/ranges"; mkdir "$WORK/ranges"
+  local offset=0 piece=$((8 << 20)) size
+  size=$(stat -c %s "$WORK/1g.bin")
+  while [ "$offset" -lt "$size" ]; do
+    if [ "$(jobs -rp | wc -l)" -ge 4 ]; then wait -n; fi
+    curl -sf -r "$offset-$((offset + piece - 1))" -o "$WORK/ranges/$(printf %012d "$offset")" "$CURL_URL" &
+    offset=$((offset + piece))
+  done
+  wait
+}
+down_curl_ranges_joined() { down_curl_ranges && cat "$WORK"/ranges/* > "$WORK/down.bin"; }
 check_down() { "$1" && [ "$(md5sum < "$WORK/down.bin" | cut -d' ' -f1)" = "$SOURCE_MD5" ] || { echo "bench: $1 is not byte-exact" >&2; exit 1; }; }
 up_objsh; up_aws; CURL_URL=$(presigned bench-s3-transfer objsh.bin)
-check_down down_curl; check_down down_objsh; check_down down_objsh_one; check_down down_aws
+check_down down_curl; check_down down_curl_ranges_joined; check_down down_objsh; check_down down_objsh_one; check_down down_aws
 check_down down_objsh_of_aws; check_down down_aws_of_aws
 echo "== 1 GiB up (multipart) and down ($RUNS runs each; ratios to objsh)"
 { measure objsh-upload up_objsh; measure aws-cp-up up_aws; } | report
 echo "-- down: the object objsh uploaded (64 MiB parts)"
-{ measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; measure objsh-get-one down_objsh_one; } | report
+{ measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; measure curl-4-ranges down_curl_ranges; measure objsh-get-one down_objsh_one; } | report
 echo "-- down: the object the AWS CLI uploaded (8 MiB parts)"
 { measure objsh-get down_objsh_of_aws; measure aws-cp-down down_aws_of_aws; } | report
 get_rss() { peak_kb "$OBJSH" -q --cluster aws -c "lcd $WORK; get -f $* /bench-s3-transfer/objsh.bin down.bin"; }
