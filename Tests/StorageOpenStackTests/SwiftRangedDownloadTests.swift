@@ -63,14 +63,14 @@ final class SwiftRangedDownloadTests: XCTestCase {
         let store = try XCTUnwrap(store)
         let recorder = ReadRecorder(base: store)
         let target = try XCTUnwrap(scratch).directory + "/slo.out"
-        let outcome = try await ranged(recorder, rangeBytes: 1).download(info, to: target, overwrite: false)
+        let outcome = try await ranged(recorder, rangeBytes: 1 << 20).download(info, to: target, overwrite: false)
         XCTAssertNil(outcome.note, "verified against the manifest")
         XCTAssertEqual(recorder.readStarts.sorted(), [0, 1 << 20, 2 << 20, 3 << 20], "one range per segment")
         XCTAssertTrue(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(content))
 
         let other = try XCTUnwrap(scratch).directory + "/corrupt.out"
         do {
-            _ = try await ranged(ReadRecorder(base: store, flipByteAt: (2 << 20) + 10), rangeBytes: 1).download(info, to: other, overwrite: false)
+            _ = try await ranged(ReadRecorder(base: store, flipByteAt: (2 << 20) + 10), rangeBytes: 1 << 20).download(info, to: other, overwrite: false)
             XCTFail("a corrupt segment passed the check")
         } catch TransferError.corrupt(_, let detail) {
             XCTAssertTrue(detail.hasPrefix("segment 3 of 4 "), detail)
