@@ -40,17 +40,22 @@ extension Shell {
     }
 
     /// The object REMOTE names; a folder or container is an error that says to use -r.
+    /// The object is asked for first (one request where a get is meant); only a name
+    /// that is no object is listed, to tell a folder from nothing.
     func objectToGet(_ target: Location, container: String) async throws -> ObjectInfo {
+        guard target.segments.count > 1 else { throw useRecursive(target, "container") }
         let store = session.store
-        let inside = target.segments.count == 1 ? [] : try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))
-        if target.segments.count == 1 || !inside.isEmpty {
-            throw ShellError.failed(command: "get", message: "\(escaped(target.description)) is a \(target.segments.count == 1 ? "container" : "folder"); use get -r", kind: .usage)
-        }
         do {
             return try await store.objectInfo(container: container, name: String(target.prefix.dropLast()))
         } catch StorageError.noSuchObject {
+            let inside = try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))
+            guard inside.isEmpty else { throw useRecursive(target, "folder") }
             throw BrowserError.notFound("\(target.objectPath): no such object or folder")
         }
+    }
+
+    func useRecursive(_ target: Location, _ kind: String) -> ShellError {
+        .failed(command: "get", message: "\(escaped(target.description)) is a \(kind); use get -r", kind: .usage)
     }
 
     /// The downloader `get` uses: `--parallel N` ranges at once. `OBJSH_TEST_RANGE_BYTES`

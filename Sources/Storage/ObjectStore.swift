@@ -98,9 +98,12 @@ extension ObjectStore {
         } name: { $0.name }
     }
 
-    /// Every container of the account, page by page.
+    /// Every container of the account, page by page. A short page ends it on every
+    /// store: an account is one database, never sharded (Swift refuses a limit above its
+    /// own with 412 rather than cut a page), so the empty page after a short one was a
+    /// request wasted at every start.
     public func containerPages(prefix: String = "", pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ContainerSummary> {
-        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing) { marker, limit in
+        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: true) { marker, limit in
             try await listContainers(ListingQuery(prefix: prefix, marker: marker, limit: limit))
         } name: { $0.name }
     }
