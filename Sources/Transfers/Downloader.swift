@@ -25,11 +25,12 @@ public struct Downloader: Sendable {
         case nil: return .wholeMD5(info.etag)
         case .dynamicManifest:
             return .unverifiable("a dynamic large object's ETag is not the MD5 of its bytes: not verified")
-        case .multipartUpload(_, let partBytes):
-            guard let partBytes, partBytes > 0 else {
+        case .multipartUpload(let parts, let partBytes):
+            if let partBytes, partBytes > 0 { return .multipartETag(partBytes: partBytes, etag: info.etag) }
+            guard let guess = PartSizeGuess.partBytes(bytes: info.bytes, parts: parts) else {
                 return .unverifiable("a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified")
             }
-            return .multipartETag(partBytes: partBytes, etag: info.etag)
+            return .multipartETag(partBytes: guess, etag: info.etag, guessed: true)
         case .staticManifest:
             guard let segments = try await store.segments(ofObject: info.container, name: info.name) else {
                 return .unverifiable("the manifest's entries are not plain segments: not verified")

@@ -55,7 +55,7 @@ public struct RangePlan: Sendable, Equatable {
         case .segments(let segments):
             let sizes = segments.map(\.bytes)
             return sizes.reduce(0, +) == bytes ? sizes : nil
-        case .multipartETag(let partBytes, let etag):
+        case .multipartETag(let partBytes, let etag, _):
             let parts = cut(bytes, every: partBytes)
             guard let dash = etag.lastIndex(of: "-"), Int(etag[etag.index(after: dash)...]) == parts.count else { return nil }
             return parts

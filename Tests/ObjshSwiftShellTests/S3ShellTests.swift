@@ -177,4 +177,25 @@ final class S3ShellTests: XCTestCase {
         XCTAssertEqual(try objsh("s3test", ["rm -r /\(bucket)"]).status, 0)
         XCTAssertEqual(try ServerByHand.names(in: parts), [], "rm left parts behind")
     }
+
+    /// boto3 records no part size; objsh finds the one that fits (5 MiB for 8 parts of a
+    /// 36 MiB object), so the download is verified against the multipart ETag.
+    func testAMultipartObjectBoto3UploadedIsVerifiedWithItsPartSizeFound() throws {
+        let content = Data((0..<(36 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 4093) })
+        try content.write(to: URL(fileURLWithPath: home + "/theirs.bin"))
+        XCTAssertEqual(try objsh("s3test", ["mkdir \(bucket)"]).status, 0)
+        let put = try boto3("""
+            from boto3.s3.transfer import TransferConfig
+            s3.upload_file(sys.argv[2], sys.argv[1], 'theirs.bin', Config=TransferConfig(multipart_threshold=5 << 20, multipart_chunksize=5 << 20))
+            print(s3.head_object(Bucket=sys.argv[1], Key='theirs.bin')['ETag'])
+            """, [bucket, home + "/theirs.bin"])
+        XCTAssertEqual(put.status, 0)
+        XCTAssertTrue(put.output.contains("-8\""), "boto3 made 8 parts: \(put.output)")
+        let got = try objsh("s3test", ["get /\(bucket)/theirs.bin", "get --parallel 1 /\(bucket)/theirs.bin one.bin"])
+        XCTAssertEqual(got.status, 0, got.errors)
+        XCTAssertEqual(got.output.components(separatedBy: "bytes, verified)").count, 3, got.output)
+        XCTAssertEqual(md5(try Data(contentsOf: URL(fileURLWithPath: home + "/down/theirs.bin"))), md5(content))
+        XCTAssertEqual(md5(try Data(contentsOf: URL(fileURLWithPath: home + "/down/one.bin"))), md5(content))
+        XCTAssertEqual(try objsh("s3test", ["rm -r /\(bucket)"]).status, 0)
+    }
 }
