@@ -22,8 +22,10 @@ struct RangedDownload: Sendable {
         let (written, writtenBytes) = AsyncStream.makeStream(of: Written.self)
         defer { writtenBytes.finish() }
         async let ordered = hashInOrder(written)
+        // Only an in-order hasher reads the reports; unread, they would pile up in the stream.
+        let listening = hashesInOrder
         let digests = try await WorkerPool.map(Array(plan.slices.indices), limit: downloader.parallel) { index in
-            try await self.bring(index, kept: kept.contains(index)) { writtenBytes.yield(Written(range: index, upTo: $0)) }
+            try await self.bring(index, kept: kept.contains(index)) { if listening { writtenBytes.yield(Written(range: index, upTo: $0)) } }
         }
         writtenBytes.finish()
         var wholeVerifier = try await ordered
