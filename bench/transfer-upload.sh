@@ -4,11 +4,14 @@
 # Upload speed and memory against one swift-server started here (DIR, default a new
 # temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
 # so a 200 MB file can go in one PUT. Set OBJSH_SWIFT_*_PORT to free ports first.
+# The server runs Swift's stock workers = auto (one proxy and one object-server process
+# per core); OBJSH_SWIFT_WORKERS=0 times the tests' one-process server instead.
 #   200 MB, one object:  curl -T (the floor) | objsh upload | swift upload
 #   1 GiB as an SLO:     objsh upload (its defaults) | swift upload -S SAME_SIZE (its
 #                        default threads) | curl PUTs of the same segments, as many in
 #                        parallel as objsh, then the manifest (the floor)
-# Each byte count is checked once before timing. SWEEP=1 instead times objsh alone
+# Each byte count is checked once before timing; every timed run starts with its object
+# and segments deleted (untimed), so no upload resumes. SWEEP=1 instead times objsh alone
 # over segment sizes (SWEEP_SIZES, MiB) x parallel counts (SWEEP_PARALLEL), to choose
 # the defaults. Prints min and median wall seconds of
 # RUNS runs (default 5, after one warm-up) and each objsh run's peak RSS
@@ -27,7 +30,7 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/null
+OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR" 2>/dev/null
 # shellcheck disable=SC1091
 . "$DIR/env"
 if [ -z "${OBJSH:-}" ]; then   # OBJSH=PATH: an objsh release binary built already
@@ -64,6 +67,15 @@ curl_slo() { # the segments, PARALLEL at once, then the manifest
 objsh_slo() { /usr/bin/time -v -a -o "$RSS.objsh_slo" "$OBJSH" -q --cluster env -c "cd bench; upload $BIG objsh1g" >/dev/null; }
 swift_slo() { "${SWIFTCLIENT[@]}" upload -S "$SEGMENT" bench "$BIG" --object-name swift1g >/dev/null; }
 
+# Every run starts from nothing: its object and segments are deleted first, untimed.
+# Left in place, objsh's next upload of the same file would find its segments stored
+# already (same names, same MD5s) and resume, sending only the manifest.
+drop() { # object name in the bench container, with its segments if it is an SLO
+  curl -s -X DELETE -H "X-Auth-Token: $TOKEN" "$URL/bench/$1?multipart-manifest=delete" -o /dev/null
+  curl -s -X DELETE -H "X-Auth-Token: $TOKEN" "$URL/bench/$1" -o /dev/null
+}
+object_of() { case $1 in curl_put) echo curl200;; objsh_put) echo objsh200;; swift_put) echo swift200;;
+  curl_slo) echo curl1g;; objsh_slo) echo objsh1g;; swift_slo) echo swift1g;; esac; }
 seconds() { # runs function $1 once; prints wall seconds
   local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
@@ -79,8 +91,9 @@ if [ -n "${SWEEP:-}" ]; then   # SWEEP=1: choose the defaults: 1 GiB, each segme
   echo "== 1 GiB as an SLO by objsh, segment size x parallel ($RUNS runs each, after one warm-up)"
   for SIZE in ${SWEEP_SIZES:-16 64 256}; do
     for PAR in ${SWEEP_PARALLEL:-2 4 8}; do
+      drop sweep1g
       rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "cd bench; upload --segment-size ${SIZE}M --parallel $PAR $BIG sweep1g" 2>&1 >/dev/null | tail -1)
-      times=(); for _ in $(seq "$RUNS"); do times+=("$(seconds sweep_one)"); done
+      times=(); for _ in $(seq "$RUNS"); do drop sweep1g; times+=("$(seconds sweep_one)"); done
       printf '%s\n' "${times[@]}" | sort -n | awk -v s="$SIZE" -v p="$PAR" -v r="$rss" \
         '{a[NR]=$1} END{printf "  %4s MiB x %s  min %7.3f s  median %7.3f s  peak RSS %.1f MB\n", s, p, a[1], a[int((NR+1)/2)], r/1024}'
     done
@@ -91,8 +104,9 @@ check curl200 200000000 curl_put; check objsh200 200000000 objsh_put; check swif
 check curl1g 1073741824 curl_slo; check objsh1g 1073741824 objsh_slo; check swift1g 1073741824 swift_slo
 
 measure() { # fn: prints "fn min median" from RUNS runs after one warm-up
-  local times=(); seconds "$1" >/dev/null; rm -f "$RSS.$1"
-  for _ in $(seq "$RUNS"); do times+=("$(seconds "$1")"); done
+  local times=() object; object=$(object_of "$1")
+  drop "$object"; seconds "$1" >/dev/null; rm -f "$RSS.$1"
+  for _ in $(seq "$RUNS"); do drop "$object"; times+=("$(seconds "$1")"); done
   printf '%s\n' "${times[@]}" | sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
 }
 report() { # lines "label min median"; ratios to the first (the floor) and to the third

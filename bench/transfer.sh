@@ -5,6 +5,8 @@
 # temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
 # so a 200 MB object is one plain object. Set OBJSH_SWIFT_*_PORT to free ports first;
 # OBJSH=PATH takes an objsh release binary built already. RUNS runs each:
+# The server runs Swift's stock workers = auto (one proxy and one object-server process
+# per core); OBJSH_SWIFT_WORKERS=0 times the tests' one-process server instead.
 #   - a 200 MB object fetched to a local file: curl (the floor), objsh get (ranges
 #     several at once), objsh get --parallel 1 (one stream), and python-swiftclient's
 #     swift download; each result's MD5 is checked once first;
@@ -26,7 +28,7 @@ stop_server() {
   scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
   if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
 }
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 scripts/swift-server start "$DIR" 2>/dev/null
+OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR" 2>/dev/null
 # shellcheck disable=SC1091
 . "$DIR/env"
 python3 -c 'import swiftclient' 2>/dev/null || /usr/bin/python3 -c 'import swiftclient' \
