@@ -5,7 +5,7 @@ import Storage
 
 /// What an upload needs to know of a local file before it sends it.
 package enum FileDigest {
-    /// The MD5 of `length` bytes of the file at `path` from `offset`, read 1 MiB at a time.
+    /// The MD5 of `length` bytes of the file at `path` from `offset`, read a buffer at a time.
     package static func md5(path: String, offset: Int64 = 0, length: Int64) throws -> Insecure.MD5.Digest {
         let reader = FileReader(path: path, offset: offset)
         var hash = Insecure.MD5()
