@@ -26,15 +26,13 @@ private extension String {
     func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
 
-/// A local file as an async sequence of 256 KiB buffers, hashed as they are read:
-/// the file is never held whole, and its MD5 is ready when the last byte is sent.
+/// A local file as an async sequence of 256 KiB buffers from `UploadBuffers`, hashed as
+/// they are read: the file is never held whole, and its MD5 is ready when the last byte
+/// is sent.
 package struct FileUploadBody: AsyncSequence, Sendable {
     package typealias Element = ByteBuffer
-    /// AsyncHTTPClient writes each buffer without waiting, and its pause reaches a fast
-    /// reader late, so buffers pile up in NIO: heaptrack saw 11.5 MB of 1 MiB buffers
-    /// queued at once in a 1 GiB upload (4 segments at once), 6.6 MB of 64 KiB ones.
-    /// 256 KiB took peak RSS from 43-48 MB to 37-38 MB at the same speed and CPU (1 GiB
-    /// to the test server, 2 runs each).
+    /// Small enough that the set of `UploadBuffers` keeps every segment in flight fed
+    /// from 3 MiB; with 1 MiB buffers from malloc a 1 GiB upload peaked at 43-48 MB RSS.
     package static let chunkSize = 256 << 10
 
     package let path: String
@@ -69,7 +67,8 @@ package struct FileUploadBody: AsyncSequence, Sendable {
             try Task.checkCancellation()
             if isSlice && sent == expectedBytes { return nil }
             let wanted = isSlice ? Int(Swift.min(Int64(FileUploadBody.chunkSize), expectedBytes - sent)) : FileUploadBody.chunkSize
-            guard let chunk = try reader.read(upTo: wanted) else {
+            var chunk = await UploadBuffers.shared.take()
+            guard try reader.read(into: &chunk, upTo: wanted) else {
                 guard sent == expectedBytes else { throw changed() }
                 digest.finishWholeFile()
                 return nil
@@ -103,6 +102,12 @@ package final class FileReader: @unchecked Sendable {
 
     /// The next bytes, read straight into the buffer that goes out, or nil at the end of the file.
     package func read(upTo count: Int) throws -> ByteBuffer? {
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        return try read(into: &buffer, upTo: count) ? buffer : nil
+    }
+
+    /// Appends the next bytes (at most `count`) to `buffer`; false at the end of the file.
+    package func read(into buffer: inout ByteBuffer, upTo count: Int) throws -> Bool {
         if !isOpened {
             isOpened = true
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -111,7 +116,6 @@ package final class FileReader: @unchecked Sendable {
                 throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
             }
         }
-        var buffer = ByteBufferAllocator().buffer(capacity: count)
         while true {
             var result = 0
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { space in
@@ -120,7 +124,7 @@ package final class FileReader: @unchecked Sendable {
             }
             if result < 0 && errno == EINTR { continue }
             guard result >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-            return result == 0 ? nil : buffer
+            return result > 0
         }
     }
 }
