@@ -2,14 +2,19 @@ import Storage
 
 /// How one file goes up: whole in one PUT, or as segments of `segmentBytes`.
 public struct SegmentPlan: Sendable, Equatable {
-    /// Segment size when none is given, chosen by `SWEEP=1 bench/transfer-upload.sh`
-    /// (1 GiB to the test server, 16/64/256 MiB x 2/4/8, 3 runs each, 2 busy cores):
-    /// 64 MiB had the best median at every parallel count (10.4-10.8 s against
-    /// 11.3-12.1 s); 1,000 segments of it (a manifest's limit) hold 62.5 GiB before it grows.
+    /// Segment size when none is given. The first sweep that chose it timed resumed
+    /// uploads (the bench left the segments in place), so it proved nothing. Re-run with
+    /// real uploads (`SWEEP=1 RUNS=3 bench/transfer-upload.sh`, 1 GiB, stock-worker
+    /// server, load 0.3-1.2), medians: 16 MiB 4.75-5.48 s, 64 MiB 3.65-4.36 s, 256 MiB
+    /// 3.10-3.40 s. Larger segments won, but python-swiftclient is compared at the same
+    /// size (`-S`) and a killed upload re-sends up to a whole segment, so 64 MiB stays
+    /// until an A/B against `swift upload -S 256M` decides; 1,000 segments of it (a
+    /// manifest's limit) hold 62.5 GiB before it grows.
     public static let defaultSegmentBytes: Int64 = 64 << 20
     /// Segments (and files of a folder) in flight at once when `--parallel` is not given.
-    /// In the same sweep 8 was within noise of 4 (10.4 s against 10.8 s by median) and 2
-    /// peaked higher in memory (39 MB against 31 MB): 4 keeps both cores busy.
+    /// In the same re-run 4 had the best median at 64 MiB (3.65 s, against 4.36 s for 2
+    /// and 3.75 s for 8), and the buffers uploads read into are shared, so more in flight
+    /// no longer costs memory (peak RSS 31.9-32.6 MB for every row).
     public static let defaultParallel = 4
 
     /// nil: one PUT of the whole file.
