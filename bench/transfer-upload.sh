@@ -6,7 +6,8 @@
 # so a 200 MB file can go in one PUT. Set OBJSH_SWIFT_*_PORT to free ports first.
 # The server runs Swift's stock workers = auto (one proxy and one object-server process
 # per core); OBJSH_SWIFT_WORKERS=0 times the tests' one-process server instead.
-#   200 MB, one object:  curl -T (the floor) | objsh upload | swift upload
+#   200 MB, one object:  curl -T (the floor) | objsh upload (3 segments of 64 MiB at
+#                        once, its default above one segment) | swift upload
 #   1 GiB as an SLO:     objsh upload (its defaults) | swift upload -S SAME_SIZE (its
 #                        default threads) | curl PUTs of the same segments, as many in
 #                        parallel as objsh, then the manifest (the floor)

@@ -3,10 +3,10 @@
 #
 # Download and delete speed against one swift-server started here (DIR, default a new
 # temporary folder, stopped and removed at the end) with Swift's stock max_file_size,
-# so a 200 MB object is one plain object. Set OBJSH_SWIFT_*_PORT to free ports first;
+# so a 200 MB object is one plain object. The server runs Swift's stock workers = auto
+# (one proxy and one object-server process per core); OBJSH_SWIFT_WORKERS=0 times the
+# tests' one-process server instead. Set OBJSH_SWIFT_*_PORT to free ports first;
 # OBJSH=PATH takes an objsh release binary built already. RUNS runs each:
-# The server runs Swift's stock workers = auto (one proxy and one object-server process
-# per core); OBJSH_SWIFT_WORKERS=0 times the tests' one-process server instead.
 #   - a 200 MB object fetched to a local file: curl (the floor), objsh get (ranges
 #     several at once), objsh get --parallel 1 (one stream), and python-swiftclient's
 #     swift download; each result's MD5 is checked once first;
