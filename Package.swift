@@ -1,6 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// How objsh is linked, for a smaller resident set (peak RSS of a 1 GiB upload 33.5 MB with
+// the default link, 28.6 MB with this; an idle shell 28.5 MB and 23 MB). Loading the binary
+// used to read two tables whole: 2.9 MB of relocation entries (120,000 relative ones, as
+// it is position-independent), which lld packs as DT_RELR (glibc 2.36 and later) into 23 KB;
+// and a dynamic symbol table of every objsh symbol, which the static Swift runtime's link
+// arguments export (-export-dynamic) and the shared libraries' symbol lookups then walk.
+// objsh.symbols keeps them local: nothing loads objsh as a library.
+let manifestFolder = String(#filePath.dropLast("Package.swift".count))
+let leanLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--version-script=\(manifestFolder)Sources/objsh/objsh.symbols",
+    ]),
+]
+
 // Dependencies point toward the pure model: Navigation and Storage know nothing
 // of terminals or HTTP; the executable only parses options and wires parts.
 let package = Package(
@@ -30,7 +45,9 @@ let package = Package(
             dependencies: [
                 "Browser", "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage", "StorageOpenStack", "StorageS3",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["objsh.symbols"],
+            linkerSettings: leanLinking
         ),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
