@@ -38,12 +38,12 @@ extension BrowserSession {
         (container.panes.last { $0 is SearchPane } as? SearchPane)?.folder
     }
 
-    /// `refresh`: reloads the visible panes.
+    /// `refresh`: reloads the visible panes (only drops what they held when nothing shows them).
     public func refresh() async throws {
         for case let pane as StoragePane in [container.left, container.right].compactMap({ $0 }) {
             pane.unloadContent()
         }
-        try await loadVisiblePanes()
+        if panesAreShown { try await loadVisiblePanes() }
     }
 
     /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.

@@ -12,6 +12,10 @@ public final class BrowserSession {
     /// Called on the loading task each time a visible pane's content grows during its
     /// load (search results as they are found), for whoever draws it to redraw.
     public var onPartialContent: ((StoragePane) -> Void)?
+    /// Whether anything shows the panes. When nothing does (`-q`, `--json`), a pane that
+    /// comes into view is left unloaded, so a script's `cd` and `upload` send no listing
+    /// nobody reads; `open` still loads the account pane, the first proof of the credentials.
+    public var panesAreShown = true
 
     public init(clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,
                 observer: ((LifecycleEvent, Pane) -> Void)? = nil) {
@@ -59,7 +63,7 @@ public final class BrowserSession {
         let before = container.snapshot()
         do {
             try await change()
-            try await loadVisiblePanes()
+            if panesAreShown { try await loadVisiblePanes() }
         } catch StorageError.cancelled {
             container.restore(before)
             throw StorageError.cancelled

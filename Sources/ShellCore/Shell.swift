@@ -93,6 +93,7 @@ public final class Shell {
             output.writeError("trace: \(event.name) \(pane.traceName)\n")
         } : nil
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
+        new.panesAreShown = !settings.quiet && !settings.json
         if settings.liveScreen && !settings.quiet && !settings.json {
             new.onPartialContent = { [unowned self] pane in self.drawPartial(of: pane) }
         }

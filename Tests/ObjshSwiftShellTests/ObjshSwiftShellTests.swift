@@ -42,6 +42,27 @@ final class ObjshSwiftShellTests: XCTestCase {
         XCTAssertEqual(try ServerByHand.download("\(container)/my folder/日本 notes.txt"), bytes)
     }
 
+    /// Panes nobody sees are not loaded: with `-q` a script's `cd` and `upload` send no
+    /// listing of the container (the account pane still loads, proving the credentials);
+    /// with panes printed, the same script lists it as the panes show it.
+    func testQuietScriptsSendNoListingTheyDoNotShow() throws {
+        let local = home + "/small.txt"
+        try Data("twelve bytes".utf8).write(to: URL(fileURLWithPath: local))
+        XCTAssertEqual(try ObjshRun.run(["-q", "--cluster", "env", "-c", "mkdir \"\(container)\""], home: home).status, 0)
+        let script = "cd \"\(container)\"\nupload \(local)\nrefresh"
+        let quiet = try ObjshRun.run(["-q", "--debug", "--cluster", "env", "-c", script], home: home)
+        XCTAssertEqual(quiet.status, 0, quiet.errors)
+        XCTAssertTrue(quiet.output.contains("uploaded small.txt (12 bytes"), quiet.output)
+        let listings = quiet.errors.split(separator: "\n").filter { $0.contains("GET ") && $0.contains("delimiter=") }
+        XCTAssertEqual(listings, [], quiet.errors)
+        XCTAssertTrue(quiet.errors.contains("format=json&limit="), "the account pane loads on open: \(quiet.errors)")
+
+        let shown = try ObjshRun.run(["--debug", "--cluster", "env", "-c", script], home: home)
+        XCTAssertEqual(shown.status, 0, shown.errors)
+        XCTAssertTrue(shown.output.contains("small.txt"), shown.output)
+        XCTAssertTrue(shown.errors.contains("delimiter="), shown.errors)
+    }
+
     func testListsTwentyFiveThousandObjectsFolderByFolder() throws {
         let seeded = "objsh-contract-25k"
         try ServerByHand.seed(seeded, count: 25_000)

@@ -5,6 +5,8 @@ import XCTest
 
 /// `ls` in search mode prints a finished search that the pane holds whole as the pane
 /// shows it, without walking the account again, and exactly what a fresh search gives.
+/// With `-q` nothing shows the results pane, so `search` leaves it unloaded and `ls`
+/// searches once.
 final class SearchListingTests: XCTestCase {
     var harness: TranscriptHarness!
 
@@ -13,13 +15,21 @@ final class SearchListingTests: XCTestCase {
 
     func testLsPrintsAFinishedSearchWithoutSearchingAgain() async throws {
         let searchAlone = ListingCount()
-        let alone = try await harness.run("search jpg", quiet: true, wrap: { ListingCountingStore(base: $0, count: searchAlone) })
+        let alone = try await harness.run("search jpg", wrap: { ListingCountingStore(base: $0, count: searchAlone) })
         XCTAssertEqual(alone.status, 0, alone.stderr)
         XCTAssertGreaterThan(searchAlone.requests, 0)
+        let shownWithLs = ListingCount()
+        let shown = try await harness.run("search jpg\nls", wrap: { ListingCountingStore(base: $0, count: shownWithLs) })
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shownWithLs.requests, searchAlone.requests, "ls searched the account again")
+
+        let quietAlone = ListingCount()
+        _ = try await harness.run("search jpg", quiet: true, wrap: { ListingCountingStore(base: $0, count: quietAlone) })
+        XCTAssertEqual(quietAlone.requests, 0, "a results pane nobody sees was loaded")
         let withLs = ListingCount()
         let run = try await harness.run("search jpg\nls", quiet: true, wrap: { ListingCountingStore(base: $0, count: withLs) })
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(withLs.requests, searchAlone.requests, "ls searched the account again")
+        XCTAssertEqual(withLs.requests, searchAlone.requests, "search and ls searched once")
         // `ls --json` still searches again (it gives fields the pane does not keep): the reference.
         let json = try await harness.run("search jpg\nls --json", quiet: true)
         let expected = try json.stdout.split(separator: "\n").map { line in

@@ -179,7 +179,20 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testTraceShowsBalancedLifecycleEvents() async throws {
-        try await check("trace", "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback", quiet: true, trace: true)
+        try await check("trace", "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback", trace: true)
+    }
+
+    /// With `-q` no pane is shown, so none loads but the account pane `open` loads;
+    /// the lifecycle events are those of the run with panes.
+    func testQuietTraceLoadsOnlyTheAccountPane() async throws {
+        let script = "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback"
+        let quiet = try await harness.run(script, quiet: true, trace: true)
+        let shown = try await harness.run(script, trace: true)
+        let loads = quiet.stderr.split(separator: "\n").filter { $0.hasPrefix("trace: loaded") }
+        XCTAssertEqual(loads, ["trace: loaded account sample:/"], quiet.stderr)
+        let events = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("trace: loaded") } }
+        XCTAssertEqual(events(quiet.stderr), events(shown.stderr))
+        XCTAssertEqual(quiet.stdout, "")
     }
 }
 
