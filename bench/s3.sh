@@ -9,7 +9,7 @@
 #      paginator, and rclone lsf when rclone is installed;
 #   2. a 1 GiB file up (multipart) and down: objsh upload/get vs aws s3 cp, each
 #      download checked against the source's MD5. Both tools download the same
-#      object: the one objsh uploaded (64 MiB parts, which objsh can verify) and the
+#      object: the one objsh uploaded (objsh's default part size, which objsh can verify) and the
 #      one the AWS CLI uploaded (8 MiB parts; its part size is not recorded, so objsh
 #      says it cannot verify it). s3api serves the 128-part object more slowly, so
 #      comparing each tool on its own upload would flatter whichever made bigger parts;
@@ -106,7 +106,7 @@ check_down down_curl; check_down down_curl_ranges_joined; check_down down_objsh;
 check_down down_objsh_of_aws; check_down down_aws_of_aws
 echo "== 1 GiB up (multipart) and down ($RUNS runs each; ratios to objsh)"
 { measure objsh-upload up_objsh; measure aws-cp-up up_aws; } | report
-echo "-- down: the object objsh uploaded (64 MiB parts)"
+echo "-- down: the object objsh uploaded (its default parts)"
 { measure objsh-get down_objsh; measure aws-cp-down down_aws; measure curl-get down_curl; measure curl-4-ranges down_curl_ranges; measure objsh-get-one down_objsh_one; } | report
 echo "-- down: the object the AWS CLI uploaded (8 MiB parts)"
 { measure objsh-get down_objsh_of_aws; measure aws-cp-down down_aws_of_aws; } | report

@@ -6,17 +6,20 @@
 # so a 200 MB file can go in one PUT. Set OBJSH_SWIFT_*_PORT to free ports first.
 # The server runs Swift's stock workers = auto (one proxy and one object-server process
 # per core); OBJSH_SWIFT_WORKERS=0 times the tests' one-process server instead.
-#   200 MB, one object:  curl -T (the floor) | objsh upload (3 segments of 64 MiB at
-#                        once, its default above one segment) | swift upload
+#   200 MB, one object:  curl -T (the floor) | objsh upload (2 segments of 128 MiB at
+#                        once, its default above one segment) | swift upload | curl -T
+#                        with md5sum of the file beside it, compared with the ETag
+#                        (the floor of a checked upload; objsh checks every byte)
 #   1 GiB as an SLO:     objsh upload (its defaults) | swift upload -S SAME_SIZE (its
 #                        default threads) | curl PUTs of the same segments, as many in
 #                        parallel as objsh, then the manifest (the floor)
 # Each byte count is checked once before timing; every timed run starts with its object
-# and segments deleted (untimed), so no upload resumes. SWEEP=1 instead times objsh alone
-# over segment sizes (SWEEP_SIZES, MiB) x parallel counts (SWEEP_PARALLEL), to choose
-# the defaults. Prints min and median wall seconds of
-# RUNS runs (default 5, after one warm-up) and each objsh run's peak RSS
-# (/usr/bin/time -v, largest over the runs).
+# and segments deleted (untimed), so no upload resumes. SWEEP=1 instead times objsh
+# over segment sizes (SWEEP_SIZES, MiB) x parallel counts (SWEEP_PARALLEL), each size
+# beside `swift upload -S` of the same size (the goal's ratio), to choose the defaults.
+# Prints min and median wall seconds of RUNS rounds (default 5, after one warm-up; a
+# round runs every tool once, so drift falls on all alike) and
+# each objsh run's peak RSS (/usr/bin/time -v, largest over the runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -46,7 +49,7 @@ export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WO
 SMALL=$WORK/f200; BIG=$WORK/f1g
 head -c 200000000 /dev/urandom > "$SMALL"
 head -c 1073741824 /dev/urandom > "$BIG"
-SEGMENT=$((64 << 20)) PARALLEL=4   # objsh's defaults (Sources/Transfers/SegmentPlan.swift)
+SEGMENT=$((128 << 20)) PARALLEL=4   # objsh's defaults (Sources/Transfers/SegmentPlan.swift)
 mkdir -p "$WORK/parts" && split -b "$SEGMENT" -d -a 8 "$BIG" "$WORK/parts/"
 
 hdr=$(curl -s -D - -o /dev/null -H "X-Auth-User: $ST_USER" -H "X-Auth-Key: $ST_KEY" "$ST_AUTH" | tr -d '\r')
@@ -57,6 +60,14 @@ curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench_segments" -o /dev/null
 curl_put() { curl -sf -T "$SMALL" -H "X-Auth-Token: $TOKEN" "$URL/bench/curl200" -o /dev/null; }
 objsh_put() { /usr/bin/time -v -a -o "$RSS.objsh_put" "$OBJSH" -q --cluster env -c "cd bench; upload $SMALL objsh200" >/dev/null; }
 swift_put() { "${SWIFTCLIENT[@]}" upload bench "$SMALL" --object-name swift200 >/dev/null; }
+curl_md5() { # curl -T, the file's MD5 taken at the same time and compared with Swift's ETag
+  local etag sum
+  md5sum "$SMALL" > "$WORK/md5" &
+  etag=$(curl -sf -T "$SMALL" -H "X-Auth-Token: $TOKEN" "$URL/bench/curlmd5" -D - -o /dev/null | tr -d '\r' | sed -n 's/^[Ee][Tt]ag: //p')
+  wait
+  sum=$(cut -d' ' -f1 "$WORK/md5")
+  [ "$etag" = "$sum" ] || { echo "bench: curl_md5: ETag '$etag', MD5 $sum" >&2; exit 1; }
+}
 curl_slo() { # the segments, PARALLEL at once, then the manifest
   ls "$WORK/parts" | xargs -P "$PARALLEL" -I{} curl -sf -T "$WORK/parts/{}" -H "X-Auth-Token: $TOKEN" "$URL/bench_segments/curl1g/{}" -o /dev/null
   local manifest="[" sep="" part
@@ -75,7 +86,7 @@ drop() { # object name in the bench container, with its segments if it is an SLO
   curl -s -X DELETE -H "X-Auth-Token: $TOKEN" "$URL/bench/$1?multipart-manifest=delete" -o /dev/null
   curl -s -X DELETE -H "X-Auth-Token: $TOKEN" "$URL/bench/$1" -o /dev/null
 }
-object_of() { case $1 in curl_put) echo curl200;; objsh_put) echo objsh200;; swift_put) echo swift200;;
+object_of() { case $1 in curl_put) echo curl200;; objsh_put) echo objsh200;; swift_put) echo swift200;; curl_md5) echo curlmd5;;
   curl_slo) echo curl1g;; objsh_slo) echo objsh1g;; swift_slo) echo swift1g;; esac; }
 seconds() { # runs function $1 once; prints wall seconds
   local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
@@ -89,34 +100,48 @@ check() { # name bytes fn: runs fn once and checks the object's size
 }
 if [ -n "${SWEEP:-}" ]; then   # SWEEP=1: choose the defaults: 1 GiB, each segment size x parallel count
   sweep_one() { "$OBJSH" -q --cluster env -c "cd bench; upload --segment-size ${SIZE}M --parallel $PAR $BIG sweep1g" >/dev/null; }
-  echo "== 1 GiB as an SLO by objsh, segment size x parallel ($RUNS runs each, after one warm-up)"
-  for SIZE in ${SWEEP_SIZES:-16 64 256}; do
+  swift_one() { "${SWIFTCLIENT[@]}" upload -S $((SIZE << 20)) bench "$BIG" --object-name swift1g >/dev/null; }
+  timed() { # object fn: RUNS runs, each from nothing; prints "min median"
+    local times=(); for _ in $(seq "$RUNS"); do drop "$1"; times+=("$(seconds "$2")"); done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END{printf "%s %s\n", a[1], a[int((NR+1)/2)]}'
+  }
+  echo "== 1 GiB as an SLO: objsh by segment size x parallel, beside swift upload -S SIZE ($RUNS runs each, after one warm-up)"
+  for SIZE in ${SWEEP_SIZES:-32 64 128 256}; do
+    drop swift1g; swift_one
+    read -r smin smed < <(timed swift1g swift_one)
+    printf '  %4s MiB  swift upload -S  min %7.3f s  median %7.3f s\n' "$SIZE" "$smin" "$smed"
     for PAR in ${SWEEP_PARALLEL:-2 4 8}; do
       drop sweep1g
       rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "cd bench; upload --segment-size ${SIZE}M --parallel $PAR $BIG sweep1g" 2>&1 >/dev/null | tail -1)
-      times=(); for _ in $(seq "$RUNS"); do drop sweep1g; times+=("$(seconds sweep_one)"); done
-      printf '%s\n' "${times[@]}" | sort -n | awk -v s="$SIZE" -v p="$PAR" -v r="$rss" \
-        '{a[NR]=$1} END{printf "  %4s MiB x %s  min %7.3f s  median %7.3f s  peak RSS %.1f MB\n", s, p, a[1], a[int((NR+1)/2)], r/1024}'
+      read -r omin omed < <(timed sweep1g sweep_one)
+      awk -v s="$SIZE" -v p="$PAR" -v r="$rss" -v a="$omin" -v m="$omed" -v w="$smed" \
+        'BEGIN{printf "  %4s MiB x %s  objsh  min %7.3f s  median %7.3f s  x%.2f of swift  peak RSS %.1f MB\n", s, p, a, m, m/w, r/1024}'
     done
   done
   exit 0
 fi
 check curl200 200000000 curl_put; check objsh200 200000000 objsh_put; check swift200 200000000 swift_put
+check curlmd5 200000000 curl_md5
 check curl1g 1073741824 curl_slo; check objsh1g 1073741824 objsh_slo; check swift1g 1073741824 swift_slo
 
-measure() { # fn: prints "fn min median" from RUNS runs after one warm-up
-  local times=() object; object=$(object_of "$1")
-  drop "$object"; seconds "$1" >/dev/null; rm -f "$RSS.$1"
-  for _ in $(seq "$RUNS"); do drop "$object"; times+=("$(seconds "$1")"); done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+measure() { # fn...: one warm-up each, then RUNS rounds, each running every fn once (interleaved,
+  # so the drift of a shared machine falls on every tool alike); prints "fn min median" per fn
+  local fn
+  for fn in "$@"; do drop "$(object_of "$fn")"; seconds "$fn" >/dev/null; rm -f "$RSS.$fn" "$WORK/times.$fn"; done
+  for _ in $(seq "$RUNS"); do
+    for fn in "$@"; do drop "$(object_of "$fn")"; seconds "$fn" >> "$WORK/times.$fn"; done
+  done
+  for fn in "$@"; do
+    sort -n "$WORK/times.$fn" | awk -v l="$fn" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+  done
 }
 report() { # lines "label min median"; ratios to the first (the floor) and to the third
   awk '{l[NR]=$1; mn[NR]=$2; md[NR]=$3} END{for(i=1;i<=NR;i++) printf "  %-10s min %7.3f s  median %7.3f s  x%.2f of %s  x%.2f of %s\n", l[i], mn[i], md[i], md[i]/md[1], l[1], md[i]/md[3], l[3]}'
 }
 peak() { awk '/Maximum resident set size/{if($6>m)m=$6} END{printf "%.1f MB", m/1024}' "$RSS.$1"; }
 
-echo "== 200 MB, one object ($RUNS runs each)"
-{ measure curl_put; measure objsh_put; measure swift_put; } | report
-echo "== 1 GiB as an SLO, $((SEGMENT >> 20)) MiB segments ($RUNS runs each)"
-{ measure curl_slo; measure objsh_slo; measure swift_slo; } | report
+echo "== 200 MB, one object ($RUNS rounds)"
+measure curl_put objsh_put swift_put curl_md5 | report
+echo "== 1 GiB as an SLO, $((SEGMENT >> 20)) MiB segments ($RUNS rounds)"
+measure curl_slo objsh_slo swift_slo | report
 echo "== peak RSS of objsh: 200 MB $(peak objsh_put), 1 GiB SLO $(peak objsh_slo)"

@@ -76,7 +76,7 @@ public enum CommandTable {
                 """,
             options: [
                 OptionSpec("--segment-size", value: .text, valueName: "SIZE",
-                           help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 64M)"),
+                           help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 128M)"),
                 OptionSpec("--parallel", value: .text, valueName: "N",
                            help: "segments, and files of a folder, in flight at once (default 4)"),
                 OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces"),

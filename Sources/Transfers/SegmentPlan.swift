@@ -2,19 +2,19 @@ import Storage
 
 /// How one file goes up: whole in one PUT, or as segments of `segmentBytes`.
 public struct SegmentPlan: Sendable, Equatable {
-    /// Segment size when none is given. The first sweep that chose it timed resumed
-    /// uploads (the bench left the segments in place), so it proved nothing. Re-run with
-    /// real uploads (`SWEEP=1 RUNS=3 bench/transfer-upload.sh`, 1 GiB, stock-worker
-    /// server, load 0.3-1.2), medians: 16 MiB 4.75-5.48 s, 64 MiB 3.65-4.36 s, 256 MiB
-    /// 3.10-3.40 s. Larger segments won, but python-swiftclient is compared at the same
-    /// size (`-S`) and a killed upload re-sends up to a whole segment, so 64 MiB stays
-    /// until an A/B against `swift upload -S 256M` decides; 1,000 segments of it (a
-    /// manifest's limit) hold 62.5 GiB before it grows.
-    public static let defaultSegmentBytes: Int64 = 64 << 20
+    /// Segment size when none is given, timed against `swift upload -S` of the same size
+    /// (1 GiB, a fresh server with stock workers, medians, 4 in flight). `SWEEP=1 RUNS=3
+    /// bench/transfer-upload.sh`: 32 MiB 0.83x python-swiftclient's time, 64 MiB 0.75x,
+    /// 128 MiB 0.69x, 256 MiB 0.70x. Seven interleaved rounds of the larger three: 64 MiB
+    /// 0.87x (3.35 s), 128 MiB 0.73x (2.80 s), 256 MiB 0.71x (2.74 s). 128 MiB is the
+    /// smallest size clearly under the 0.8x goal; larger ones gain little and a killed
+    /// upload re-sends up to one segment per worker. 1,000 segments of it (a manifest's
+    /// limit) hold 125 GiB before it grows.
+    public static let defaultSegmentBytes: Int64 = 128 << 20
     /// Segments (and files of a folder) in flight at once when `--parallel` is not given.
-    /// In the same re-run 4 had the best median at 64 MiB (3.65 s, against 4.36 s for 2
-    /// and 3.75 s for 8), and the buffers uploads read into are shared, so more in flight
-    /// no longer costs memory (peak RSS 31.9-32.6 MB for every row).
+    /// In the same sweep 2, 4 and 8 were within 1% of each other at 128 MiB (2.69, 2.72,
+    /// 2.71 s); the buffers uploads read into are shared, so more in flight costs no
+    /// memory (peak RSS 28.5-29.1 MB in every row), and 4 is the middle.
     public static let defaultParallel = 4
 
     /// nil: one PUT of the whole file.
