@@ -6,7 +6,8 @@
 # so a 200 MB object is one plain object. The server runs Swift's stock workers = auto
 # (one proxy and one object-server process per core); OBJSH_SWIFT_WORKERS=0 times the
 # tests' one-process server instead. Set OBJSH_SWIFT_*_PORT to free ports first;
-# OBJSH=PATH takes an objsh release binary built already. RUNS runs each:
+# OBJSH=PATH takes an objsh release binary built already. RUNS rounds, each running
+# every tool once (so the drift of a shared machine falls on all alike):
 #   - a 200 MB object fetched to a local file: curl (the floor), objsh get (ranges
 #     several at once), objsh get --parallel 1 (one stream), and python-swiftclient's
 #     swift download; each result's MD5 is checked once first;
@@ -75,12 +76,17 @@ if [ -n "${SWEEP:-}" ]; then
   exit 0
 fi
 for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do check "$tool"; done
-echo "== get a 200 MB object ($RUNS runs each)"
-{
-  for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do
-    for _ in $(seq "$RUNS"); do seconds "$tool"; done | summary "${tool#get_}"
+# RUNS rounds, each running every tool once (interleaved, so the drift of a shared
+# machine falls on every tool alike).
+rounds() { # tool...: appends each run's seconds to WORK/times.TOOL
+  local tool
+  for _ in $(seq "$RUNS"); do
+    for tool in "$@"; do [ "${tool#rm_}" != "$tool" ] && seed; seconds "$tool" >> "$WORK/times.$tool"; done
   done
-} | report
+}
+echo "== get a 200 MB object ($RUNS rounds)"
+rounds get_curl get_curl_md5 get_objsh get_objsh_one get_swift
+for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do summary "${tool#get_}" < "$WORK/times.$tool"; done | report
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
 echo "  objsh get peak RSS: $((rss / 1024)) MB"
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f --parallel 1 /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
@@ -90,12 +96,9 @@ echo "  objsh get --parallel 1 peak RSS: $((rss / 1024)) MB"
 seed() { scripts/swift-seed "$DIR" bench-rm 2000 >/dev/null; }
 rm_objsh() { "$OBJSH" -q --cluster env -c 'rm -r /bench-rm'; }
 rm_swift() { "${SWIFTCLIENT[@]}" delete bench-rm; }
-echo "== rm -r of 2,000 objects and their container ($RUNS runs each, seeding untimed)"
-{
-  for tool in rm_swift rm_objsh; do
-    for _ in $(seq "$RUNS"); do seed; seconds "$tool"; done | summary "${tool#rm_}"
-  done
-} | report
+echo "== rm -r of 2,000 objects and their container ($RUNS rounds, seeding untimed)"
+rounds rm_swift rm_objsh
+for tool in rm_swift rm_objsh; do summary "${tool#rm_}" < "$WORK/times.$tool"; done | report
 seed
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c 'rm -r /bench-rm' 2>&1 >/dev/null | tail -1)
 echo "  objsh rm -r peak RSS: $((rss / 1024)) MB"
