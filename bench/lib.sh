@@ -21,6 +21,18 @@ measure() { # label cmd...: "label min median" of RUNS runs
   for _ in $(seq "$RUNS"); do seconds "$@"; done | summary "$label"
 }
 
+rounds() { # prep tool...: RUNS rounds, each running every tool once after `prep TOOL`
+  # (untimed), so the drift of a shared machine falls on every tool alike; prints
+  # "tool min median" per tool
+  local prep=$1 tool times; shift
+  times=$(mktemp -d)
+  for _ in $(seq "$RUNS"); do
+    for tool in "$@"; do "$prep" "$tool"; seconds "$tool" >> "$times/$tool"; done
+  done
+  for tool in "$@"; do summary "$tool" < "$times/$tool"; done
+  rm -rf "$times"
+}
+
 report() { # lines "label min median" → a table; each median as a ratio of the first line's
   awk 'NR==1{f=$3; first=$1} {printf "  %-24s min %7.3f s  median %7.3f s  ×%.2f of %s\n", $1, $2, $3, $3/f, first}'
 }

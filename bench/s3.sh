@@ -11,8 +11,9 @@
 #      download checked against the source's MD5. Both tools download the same
 #      object: the one objsh uploaded (objsh's default part size, which objsh can
 #      verify) and the one the AWS CLI uploaded (8 MiB parts; its part size is not
-#      recorded, so objsh says it cannot verify it). s3api serves the 128-part object more slowly, so
-#      comparing each tool on its own upload would flatter whichever made bigger parts;
+#      recorded, so objsh says it cannot verify it). s3api serves the 128-part object
+#      more slowly, so comparing each tool on its own upload would flatter whichever
+#      made bigger parts;
 #   3. start-up to the first pane: objsh -c ls on the S3 cluster vs aws s3 ls.
 # The AWS CLI and boto3 come from Debian (awscli, python3-boto3) if missing.
 # ONLY=transfer runs part 2 alone (no 100,000-object seeding); there objsh get is

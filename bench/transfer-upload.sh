@@ -88,10 +88,7 @@ drop() { # object name in the bench container, with its segments if it is an SLO
 }
 object_of() { case $1 in curl_put) echo curl200;; objsh_put) echo objsh200;; swift_put) echo swift200;; curl_md5) echo curlmd5;;
   curl_slo) echo curl1g;; objsh_slo) echo objsh1g;; swift_slo) echo swift1g;; esac; }
-seconds() { # runs function $1 once; prints wall seconds
-  local t0 t1; t0=$(date +%s.%N); "$1"; t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}'
-}
+. bench/lib.sh   # seconds, rounds
 RSS=$WORK/rss   # objsh runs append /usr/bin/time -v reports here (peak RSS)
 size_of() { curl -sf -I -H "X-Auth-Token: $TOKEN" "$URL/bench/$1" | tr -d '\r' | sed -n 's/^[Cc]ontent-[Ll]ength: //p'; }
 check() { # name bytes fn: runs fn once and checks the object's size
@@ -124,24 +121,19 @@ check curl200 200000000 curl_put; check objsh200 200000000 objsh_put; check swif
 check curlmd5 200000000 curl_md5
 check curl1g 1073741824 curl_slo; check objsh1g 1073741824 objsh_slo; check swift1g 1073741824 swift_slo
 
-measure() { # fn...: one warm-up each, then RUNS rounds, each running every fn once (interleaved,
-  # so the drift of a shared machine falls on every tool alike); prints "fn min median" per fn
+drop_for() { drop "$(object_of "$1")"; }
+interleaved() { # fn...: one warm-up each, then interleaved rounds (bench/lib.sh); "fn min median" per fn
   local fn
-  for fn in "$@"; do drop "$(object_of "$fn")"; seconds "$fn" >/dev/null; rm -f "$RSS.$fn" "$WORK/times.$fn"; done
-  for _ in $(seq "$RUNS"); do
-    for fn in "$@"; do drop "$(object_of "$fn")"; seconds "$fn" >> "$WORK/times.$fn"; done
-  done
-  for fn in "$@"; do
-    sort -n "$WORK/times.$fn" | awk -v l="$fn" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
-  done
+  for fn in "$@"; do drop_for "$fn"; "$fn" >/dev/null; rm -f "$RSS.$fn"; done
+  rounds drop_for "$@"
 }
-report() { # lines "label min median"; ratios to the first (the floor) and to the third
+report_two() { # lines "label min median"; ratios to the first (the floor) and to the third
   awk '{l[NR]=$1; mn[NR]=$2; md[NR]=$3} END{for(i=1;i<=NR;i++) printf "  %-10s min %7.3f s  median %7.3f s  x%.2f of %s  x%.2f of %s\n", l[i], mn[i], md[i], md[i]/md[1], l[1], md[i]/md[3], l[3]}'
 }
 peak() { awk '/Maximum resident set size/{if($6>m)m=$6} END{printf "%.1f MB", m/1024}' "$RSS.$1"; }
 
 echo "== 200 MB, one object ($RUNS rounds)"
-measure curl_put objsh_put swift_put curl_md5 | report
+interleaved curl_put objsh_put swift_put curl_md5 | report_two
 echo "== 1 GiB as an SLO, $((SEGMENT >> 20)) MiB segments ($RUNS rounds)"
-measure curl_slo objsh_slo swift_slo | report
+interleaved curl_slo objsh_slo swift_slo | report_two
 echo "== peak RSS of objsh: 200 MB $(peak objsh_put), 1 GiB SLO $(peak objsh_slo)"

@@ -76,29 +76,20 @@ if [ -n "${SWEEP:-}" ]; then
   exit 0
 fi
 for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do check "$tool"; done
-# RUNS rounds, each running every tool once (interleaved, so the drift of a shared
-# machine falls on every tool alike).
-rounds() { # tool...: appends each run's seconds to WORK/times.TOOL
-  local tool
-  for _ in $(seq "$RUNS"); do
-    for tool in "$@"; do [ "${tool#rm_}" != "$tool" ] && seed; seconds "$tool" >> "$WORK/times.$tool"; done
-  done
-}
+nothing() { :; }
 echo "== get a 200 MB object ($RUNS rounds)"
-rounds get_curl get_curl_md5 get_objsh get_objsh_one get_swift
-for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do summary "${tool#get_}" < "$WORK/times.$tool"; done | report
+rounds nothing get_curl get_curl_md5 get_objsh get_objsh_one get_swift | sed 's/^get_//' | report
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
 echo "  objsh get peak RSS: $((rss / 1024)) MB"
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f --parallel 1 /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
 echo "  objsh get --parallel 1 peak RSS: $((rss / 1024)) MB"
 [ "${ONLY:-}" = get ] && exit 0
 
-seed() { scripts/swift-seed "$DIR" bench-rm 2000 >/dev/null; }
+seed() { scripts/swift-seed "$DIR" bench-rm 2000 >/dev/null; }   # (before each rm; the tool's name is ignored)
 rm_objsh() { "$OBJSH" -q --cluster env -c 'rm -r /bench-rm'; }
 rm_swift() { "${SWIFTCLIENT[@]}" delete bench-rm; }
 echo "== rm -r of 2,000 objects and their container ($RUNS rounds, seeding untimed)"
-rounds rm_swift rm_objsh
-for tool in rm_swift rm_objsh; do summary "${tool#rm_}" < "$WORK/times.$tool"; done | report
+rounds seed rm_swift rm_objsh | sed 's/^rm_//' | report
 seed
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c 'rm -r /bench-rm' 2>&1 >/dev/null | tail -1)
 echo "  objsh rm -r peak RSS: $((rss / 1024)) MB"
