@@ -39,6 +39,19 @@ final class JSONShellTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     }
 
+    /// The account listing's count and bytes of `container` are updated by the server in
+    /// the background; waits (up to 60 s) until they show what was stored, so objsh's
+    /// listing and the test's later one cannot fall on either side of the update.
+    func waitForAccountTotals(count: Int, bytes: Int) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while true {
+            let row = try serverListing(nil, ["prefix": container]).first
+            if row?["count"] as? Int == count && row?["bytes"] as? Int == bytes { return }
+            guard Date() < deadline else { return XCTFail("the account listing never showed \(count) objects: \(String(describing: row))") }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
     func testLsAndInfoSayWhatTheServerSays() throws {
         var script = "mkdir \"\(container)\"\ncd \"\(container)\"\nmkdir dir\n"
         for (index, name) in names.enumerated() {
@@ -49,6 +62,7 @@ final class JSONShellTests: XCTestCase {
         let setup = try ObjshRun.run(["-q", "--cluster", "env", "-c", script], home: home)
         XCTAssertEqual(setup.status, 0, setup.errors)
         XCTAssertEqual(try SwiftServerTools.swiftclient(["post", "-m", "Colour:blue", container, "a b.txt"]).status, 0)
+        try waitForAccountTotals(count: names.count + 1, bytes: 6000)
 
         let run = try ObjshRun.run(["--json", "--cluster", "env", "-c", "ls \"/\(container)\"\ninfo \"/\(container)/a b.txt\"\nls /"], home: home)
         XCTAssertEqual(run.status, 0, run.errors)
