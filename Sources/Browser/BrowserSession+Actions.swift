@@ -21,14 +21,9 @@ extension BrowserSession {
     /// or folder that is not there is an error.
     public func searchScope(_ path: String?) async throws -> Location {
         let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
-        let scope = try path.map { try base.resolving($0) } ?? .root
-        if let container = scope.container {
-            guard try await store.containerExists(container) else {
-                throw BrowserError.notFound("\(container): no such container")
-            }
-            if !scope.prefix.isEmpty, try await store.listObjects(in: container, ListingQuery(prefix: scope.prefix, limit: 1)).isEmpty {
-                throw BrowserError.notFound("\(scope): no such folder")
-            }
+        guard let scope = try path.map({ try base.resolving($0) }), !scope.isRoot else { return .root }
+        if case .object = try await resolver.resolve(scope, expecting: .folder) {
+            throw BrowserError.notFound(NotFound(scope, expected: .folder))
         }
         return scope
     }
@@ -61,12 +56,12 @@ extension BrowserSession {
     /// object name (a folder's files go under it). The transfer itself is Transfers' job.
     public func uploadTarget(_ localPath: String, as name: String?) throws -> UploadTarget {
         guard let container = currentFolder.container else {
-            throw BrowserError.needsContainer("choose a container first (cd CONTAINER)")
+            throw BrowserError.needsContainer
         }
         let source = (localPath as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw StorageError.unreadableFile(path: localPath, reason: "no such file or directory")
+            throw StorageError.unreadableFile(path: localPath, problem: .system(ENOENT))
         }
         let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, command: "upload")
         return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: source,
@@ -75,15 +70,15 @@ extension BrowserSession {
 
     /// A new name relative to the current folder, refused when it would leave it.
     func checkedNewName(_ name: String, command: String) throws -> Location {
-        if name.isEmpty { throw BrowserError.invalidPath(name, reason: "a name cannot be empty") }
-        if name.utf8.contains(0) { throw BrowserError.invalidPath(name, reason: "a name cannot contain NUL") }
-        if name.hasPrefix("/") { throw BrowserError.invalidPath(name, reason: "give a name inside the current folder, not an absolute path") }
+        if name.isEmpty { throw BrowserError.invalidPath(name, .emptyName) }
+        if name.utf8.contains(0) { throw BrowserError.invalidPath(name, .containsNUL) }
+        if name.hasPrefix("/") { throw BrowserError.invalidPath(name, .absoluteName) }
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == ".." || $0 == "." }) {
-            throw BrowserError.invalidPath(name, reason: "a name cannot contain . or .. segments")
+            throw BrowserError.invalidPath(name, .dotSegments)
         }
         if currentFolder.isRoot && segments.count > 1 {
-            throw BrowserError.invalidPath(name, reason: "a container name cannot contain /")
+            throw BrowserError.invalidPath(name, .slashInContainerName)
         }
         return Location(segments: currentFolder.segments + segments.filter { !$0.isEmpty }.map(String.init))
     }

@@ -73,3 +73,28 @@ public final class BrowserSession {
         }
     }
 }
+
+extension BrowserSession {
+    /// The one path resolver, over this session's store.
+    var resolver: PathResolver { PathResolver(store: store) }
+
+    /// What `path` names, relative to the current folder; in search mode a path names a
+    /// result, from the root. At most one listing and one HEAD (see `PathResolver`).
+    public func resolve(_ path: String?, probe: PathResolver.Probe = .folderFirst,
+                        expecting expected: NotFound.Expected = .objectOrFolder) async throws -> Target {
+        try await resolver.resolve(try location(of: path), probe: probe, expecting: expected)
+    }
+
+    /// What `location` names (see `PathResolver` for the probes and their cost).
+    public func resolve(_ location: Location, probe: PathResolver.Probe = .folderFirst,
+                        expecting expected: NotFound.Expected = .objectOrFolder) async throws -> Target {
+        try await resolver.resolve(location, probe: probe, expecting: expected)
+    }
+
+    /// Where `path` points, without asking the store: relative to the current folder, or
+    /// in search mode (where paths name results) relative to the root.
+    public func location(of path: String?) throws -> Location {
+        let base = isInSearchMode && path != nil ? Location.root : currentFolder
+        return try base.resolving(path ?? ".")
+    }
+}

@@ -77,7 +77,7 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// A path that starts with `//` is exact: `//CONTAINER/NAME` takes NAME byte for byte,
     /// so `//c/a//b.txt` is the object `a//b.txt` and `//c//` the folder `/` of container c.
     public func resolving(_ path: String) throws -> Location {
-        if path.utf8.contains(0) { throw BrowserError.invalidPath(path, reason: "contains NUL") }
+        if path.utf8.contains(0) { throw BrowserError.invalidPath(path, .containsNUL) }
         if path.hasPrefix("//") { return try Self.exact(path.dropFirst(2)) }
         var result = path.hasPrefix("/") ? [] : segments
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -95,7 +95,7 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
         guard let slash = path.firstIndex(of: "/") else { return path.isEmpty ? .root : Location(segments: [String(path)]) }
         let container = path[..<slash]
         if container.isEmpty {
-            throw BrowserError.invalidPath("//" + path, reason: "an exact path is //CONTAINER/NAME")
+            throw BrowserError.invalidPath("//" + path, .exactWithoutContainer)
         }
         return Location(container: String(container), objectName: path[path.index(after: slash)...])
     }

@@ -101,6 +101,6 @@ public struct InfoField: Sendable, Equatable {
 public enum PaneContent: Sendable, Equatable {
     case listing(PaneListing)
     case fields([InfoField])
-    /// The content could not be fetched; the text says why.
-    case failed(String)
+    /// The content could not be fetched; the error says why (the shell words it).
+    case failed(BrowserError)
 }

@@ -47,7 +47,7 @@ open class StoragePane: Pane {
             content = nil
             throw StorageError.cancelled
         } catch {
-            content = .failed(ErrorText.describe(error))
+            content = .failed(error as? BrowserError ?? .storage(error as? StorageError ?? .io("the pane could not be loaded")))
             throw error
         }
     }

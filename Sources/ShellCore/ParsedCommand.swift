@@ -24,7 +24,7 @@ public struct ParsedCommand: Equatable, Sendable {
                     let letters = word.dropFirst().map { "-\($0)" }
                     guard !word.hasPrefix("--"), letters.count > 1,
                           letters.allSatisfy({ letter in spec.options.contains { $0.name == letter && $0.value == nil } }) else {
-                        throw ShellError.usage(spec, "unknown option \(word)")
+                        throw ShellError.usage(spec, .unknownOption(word))
                     }
                     parsed.flags.formUnion(letters)
                     continue
@@ -32,7 +32,7 @@ public struct ParsedCommand: Equatable, Sendable {
                 if option.value == nil {
                     parsed.flags.insert(option.name)
                 } else {
-                    guard index < words.count else { throw ShellError.usage(spec, "\(word) needs a \(option.valueName)") }
+                    guard index < words.count else { throw ShellError.usage(spec, .missingValue(option: word, valueName: option.valueName)) }
                     parsed.values[option.name] = words[index]
                     index += 1
                 }
@@ -43,10 +43,10 @@ public struct ParsedCommand: Equatable, Sendable {
         let required = spec.operands.filter { !$0.isOptional }.count
         if parsed.operands.count < required {
             let missing = spec.operands[parsed.operands.count].name
-            throw ShellError.usage(spec, "missing \(missing)")
+            throw ShellError.usage(spec, .missingOperand(missing))
         }
         if parsed.operands.count > spec.operands.count && spec.operands.last?.isRepeating != true {
-            throw ShellError.usage(spec, "too many arguments")
+            throw ShellError.usage(spec, .tooManyArguments)
         }
         return parsed
     }

@@ -15,8 +15,8 @@ enum ScreenComposer {
         switch pane.content {
         case nil:
             return PaneView(title: pane.title, body: .message("not loaded"))
-        case .failed(let message):
-            return PaneView(title: pane.title, body: .message("error: \(message)"))
+        case .failed(let error):
+            return PaneView(title: pane.title, body: .message("error: \(ErrorReport(error).message)"))
         case .fields(let fields):
             return PaneView(title: pane.title, body: .fields(fields.map { PaneField(label: $0.label, value: value(of: $0)) }))
         case .listing(let listing):

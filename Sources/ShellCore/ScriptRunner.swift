@@ -73,7 +73,7 @@ public struct ScriptRunner {
     }
 
     func report(_ error: any Error, line: Int, ignored: Bool) -> LineResult {
-        let message = (error as? ShellError)?.printableMessage ?? String(describing: error)
+        let message = ShellError.of(error, command: "objsh").printableMessage
         shell.writeErrorLine("objsh: line \(line): \(message)")
         let failure = FailureClass.of(error)
         // Ctrl-C ends the run whatever the policy: the person asked it to stop.

@@ -60,7 +60,7 @@ extension Shell {
         case .exit:
             guard let text = command.operand(0) else { return .exit(ExitStatus.success) }
             guard let status = Int32(text), (0...255).contains(status) else {
-                throw ShellError.usage(command.spec, "STATUS must be a number from 0 to 255")
+                throw ShellError.usage(command.spec, .badOperand("STATUS", .number(0...255)))
             }
             return .exit(status)
         }
@@ -96,7 +96,7 @@ extension Shell {
             return
         }
         guard let spec = CommandTable.command(named: name) else {
-            throw ShellError.failed(command: "help", message: "\(name): no such command", kind: .notFound)
+            throw CommandFailure.noSuchCommand(name)
         }
         var text = "usage: \(spec.synopsis)\n"
         if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }

@@ -5,30 +5,18 @@ import Storage
 extension Shell {
     /// `info --json [NAME]`: one record for the account, a container, a folder or an object.
     func infoJSON(_ path: String?) async throws -> Outcome {
-        // Search results are named by their path from the root.
-        let base = session.isInSearchMode && path != nil ? Location.root : session.currentFolder
-        let target = try base.resolving(path ?? ".")
         let store = session.store
-        guard let container = target.container else {
+        switch try await session.resolve(path) {
+        case .account:
             writeJSON([JSONRecord.account(try await store.accountInfo(), cluster: clusterName)])
-            return .proceed
+        case .container(let name, _):
+            writeJSON([JSONRecord.container(try await store.containerInfo(name))])
+        case .folder(let location):
+            let (count, bytes) = try await InfoPane.folderTotals(location, store: store)
+            writeJSON([JSONRecord.folder(location, count: count, bytes: bytes)])
+        case .object(let info, _):
+            writeJSON([JSONRecord.object(info, segments: try await segmentCount(of: info))])
         }
-        if target.segments.count == 1 {
-            writeJSON([JSONRecord.container(try await store.containerInfo(container))])
-            return .proceed
-        }
-        if !(try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))).isEmpty {
-            let (count, bytes) = try await InfoPane.folderTotals(target, store: store)
-            writeJSON([JSONRecord.folder(target, count: count, bytes: bytes)])
-            return .proceed
-        }
-        let info: ObjectInfo
-        do {
-            info = try await store.objectInfo(container: container, name: String(target.prefix.dropLast()))
-        } catch StorageError.noSuchObject {
-            throw BrowserError.notFound("\(target.objectPath): no such object or folder")
-        }
-        writeJSON([JSONRecord.object(info, segments: try await segmentCount(of: info))])
         return .proceed
     }
 

@@ -44,23 +44,10 @@ extension Shell {
     /// A path with nothing under it as a folder: an empty container, an object (listed
     /// as itself), or nothing at all (an error).
     func listNothingUnder(_ target: Location, long: Bool, human: Bool, json: Bool) async throws {
-        let store = session.store
-        guard let container = target.container else { return }
-        guard target.segments.count > 1 else {
-            if !(try await store.containerExists(container)) {
-                throw BrowserError.notFound("\(container): no such container")
-            }
-            return
-        }
-        let name = String(target.prefix.dropLast())
-        do {
-            let info = try await store.objectInfo(container: container, name: name)
-            if json { return writeJSON([JSONRecord.object(info, segments: nil)]) }
-            write([EntryLine(name: target.name ?? name, isFolder: false, bytes: info.bytes, date: info.lastModified,
-                             manifest: info.largeObject)], long: long, human: human)
-        } catch StorageError.noSuchObject {
-            throw BrowserError.notFound("\(target.segments.dropFirst().joined(separator: "/")): no such file or folder in \(container)")
-        }
+        guard case .object(let info, _) = try await session.resolve(target, probe: .objectFirst) else { return }
+        if json { return writeJSON([JSONRecord.object(info, segments: nil)]) }
+        write([EntryLine(name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
+                         manifest: info.largeObject)], long: long, human: human)
     }
 
     func listSearchResults(long: Bool, human: Bool, json: Bool) async throws {

@@ -7,8 +7,7 @@ extension Shell {
     func lcd(_ path: String?) throws {
         let target = LocalPaths.expanded(path ?? "~")
         guard chdir(target) == 0 else {
-            throw ShellError.failed(command: "lcd", message: "\(escaped(target)): \(String(cString: strerror(errno)))",
-                                    kind: errno == ENOENT ? .notFound : .failed)
+            throw CommandFailure.localFolder(target, .lastSystemError)
         }
     }
 
@@ -23,7 +22,7 @@ extension Shell {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw ShellError.failed(command: "lls", message: "\(escaped(folder)): cannot read the folder", kind: .notFound)
+            throw CommandFailure.localFolder(folder, FileManager.default.fileExists(atPath: folder) ? .unreadableFolder : .system(ENOENT))
         }
         let lines = names.map { name -> EntryLine in
             var info = stat()

@@ -10,7 +10,7 @@ extension Shell {
         for name in command.operands {
             let target = try session.currentFolder.resolving(name)
             guard target.container != nil else {
-                throw ShellError.failed(command: "rm", message: "the account itself cannot be deleted; name its containers", kind: .usage)
+                throw CommandFailure.accountNotAllowed(.delete)
             }
             if command.flags.contains("-r"), try await holdsObjects(target) {
                 guard try await removeAll(under: target, asking: !command.flags.contains("-f")) else { continue }
@@ -28,23 +28,21 @@ extension Shell {
 
     /// Whether `target` is a container, or a folder with something in it.
     func holdsObjects(_ target: Location) async throws -> Bool {
-        let store = session.store
-        if target.segments.count == 1 { return try await store.containerExists(target.container!) }
-        return !(try await store.listObjects(in: target.container!, ListingQuery(prefix: target.prefix, limit: 1)).isEmpty)
+        switch try await session.resolve(target, expecting: .object) {
+        case .container, .folder, .account: true
+        case .object: false
+        }
     }
 
     func removeObject(_ target: Location) async throws {
-        let container = target.container!
-        guard target.segments.count > 1 else {
-            throw ShellError.failed(command: "rm", message: "\(escaped(target.description)) is a container; use rm -r", kind: .usage)
-        }
+        guard target.segments.count > 1 else { throw CommandFailure.needsRecursive(target, isContainer: true, command: "rm") }
         do {
-            try await session.store.deleteObject(container: container, name: String(target.prefix.dropLast()))
+            try await session.store.deleteObject(container: target.container!, name: String(target.prefix.dropLast()))
         } catch StorageError.noSuchObject {
-            let isFolder = try await holdsObjects(target)
-            throw ShellError.failed(command: "rm", message: isFolder ? "\(escaped(target.description)) is a folder; use rm -r"
-                                                                   : "\(escaped(target.objectPath)): no such object",
-                                    kind: isFolder ? .usage : .notFound)
+            // Deleting first costs one request where an object is meant; only a name
+            // that is no object is resolved, to say whether it is a folder or nothing.
+            guard try await holdsObjects(target) else { throw BrowserError.notFound(NotFound(target, expected: .object)) }
+            throw CommandFailure.needsRecursive(target, isContainer: false, command: "rm")
         }
         writeNote("deleted \(escaped(target.objectPath))\n")
     }

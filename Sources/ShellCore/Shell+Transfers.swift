@@ -9,20 +9,20 @@ extension Shell {
     func get(_ command: ParsedCommand) async throws {
         let target = try session.currentFolder.resolving(command.operands[0])
         guard let container = target.container else {
-            throw ShellError.failed(command: "get", message: "name a container, folder or object (the account is not one)", kind: .usage)
+            throw CommandFailure.accountNotAllowed(.download)
         }
         let overwrite = command.flags.contains("-f")
         let downloader = try downloader(command)
         if command.flags.contains("-r") {
             return try await getFolder(target, container: container, into: command.operand(1), overwrite: overwrite, downloader: downloader)
         }
-        let info = try await objectToGet(target, container: container)
+        let info = try await objectToGet(target)
         let progress = settings.progress ? TransferProgress(name: escaped(info.name), bytesTotal: info.bytes) : nil
         if command.operand(1) == "-" {
             let outcome = try await withProgress(progress) {
                 try await downloader.stream(info, progress: progress) { bytes in
                     guard output.writeBytes(bytes) else {
-                        throw TransferError.local(path: "standard output", reason: String(cString: strerror(errno)))
+                        throw CommandFailure.standardOutput(.lastSystemError)
                     }
                 }
             }
@@ -40,22 +40,13 @@ extension Shell {
     }
 
     /// The object REMOTE names; a folder or container is an error that says to use -r.
-    /// The object is asked for first (one request where a get is meant); only a name
-    /// that is no object is listed, to tell a folder from nothing.
-    func objectToGet(_ target: Location, container: String) async throws -> ObjectInfo {
-        guard target.segments.count > 1 else { throw useRecursive(target, "container") }
-        let store = session.store
-        do {
-            return try await store.objectInfo(container: container, name: String(target.prefix.dropLast()))
-        } catch StorageError.noSuchObject {
-            let inside = try await store.listObjects(in: container, ListingQuery(prefix: target.prefix, limit: 1))
-            guard inside.isEmpty else { throw useRecursive(target, "folder") }
-            throw BrowserError.notFound("\(target.objectPath): no such object or folder")
+    /// The object is asked for first (one request where a get is meant).
+    func objectToGet(_ target: Location) async throws -> ObjectInfo {
+        switch try await session.resolve(target, probe: .objectFirst) {
+        case .object(let info, _): return info
+        case .container, .account: throw CommandFailure.needsRecursive(target, isContainer: true, command: "get")
+        case .folder: throw CommandFailure.needsRecursive(target, isContainer: false, command: "get")
         }
-    }
-
-    func useRecursive(_ target: Location, _ kind: String) -> ShellError {
-        .failed(command: "get", message: "\(escaped(target.description)) is a \(kind); use get -r", kind: .usage)
     }
 
     /// The downloader `get` uses: `--parallel N` ranges at once. `OBJSH_TEST_RANGE_BYTES`
@@ -65,7 +56,7 @@ extension Shell {
         var downloader = Downloader(store: session.store)
         if let text = command.values["--parallel"] {
             guard let count = Int(text), (1...64).contains(count) else {
-                throw ShellError.usage(command.spec, "--parallel takes a number from 1 to 64")
+                throw ShellError.usage(command.spec, .badOptionValue(option: "--parallel", .number(1...64)))
             }
             downloader.parallel = count
         }
@@ -77,9 +68,9 @@ extension Shell {
 
     func getFolder(_ target: Location, container: String, into local: String?, overwrite: Bool, downloader: Downloader) async throws {
         let prefix = target.segments.count == 1 ? "" : target.prefix
-        let exists = prefix.isEmpty ? try await session.store.containerExists(container)
-            : !(try await session.store.listObjects(in: container, ListingQuery(prefix: prefix, limit: 1)).isEmpty)
-        guard exists else { throw BrowserError.notFound("\(target.description): no such container or folder") }
+        if case .object = try await session.resolve(target, expecting: .containerOrFolder) {
+            throw BrowserError.notFound(NotFound(target, expected: .containerOrFolder))
+        }
         let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? container))
         let output = output
         let progress = settings.progress ? TransferProgress(name: escaped(target.folderTitle), bytesTotal: 0, itemsTotal: 0) : nil

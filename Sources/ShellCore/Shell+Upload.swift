@@ -36,13 +36,13 @@ extension Shell {
                                     skipIdentical: command.flags.contains("--skip-identical"))
         if let text = command.values["--segment-size"] {
             guard let size = SegmentPlan.parseSize(text) else {
-                throw ShellError.usage(command.spec, "--segment-size takes a size such as 64M (K, M, G: powers of 1024)")
+                throw ShellError.usage(command.spec, .badOptionValue(option: "--segment-size", .size))
             }
             options.segmentBytes = size
         }
         if let text = command.values["--parallel"] {
             guard let count = Int(text), (1...64).contains(count) else {
-                throw ShellError.usage(command.spec, "--parallel takes a number from 1 to 64")
+                throw ShellError.usage(command.spec, .badOptionValue(option: "--parallel", .number(1...64)))
             }
             options.parallel = count
         }

@@ -49,10 +49,7 @@ public final class Shell {
     }
 
     static func startFailure(_ error: any Error, label: String) -> ShellError {
-        if let error = error as? ShellError { return error }
-        let failure = FailureClass.of(error)
-        if failure == .interrupted { return .interrupted }
-        return .failed(command: label, message: ErrorText.describe(error), kind: failure)
+        ShellError.of(error, command: label)
     }
 
     /// The cluster shown now.
@@ -72,14 +69,8 @@ public final class Shell {
             let outcome = try await perform(command)
             unloadHiddenPanesIfMemoryIsShort()
             return outcome
-        } catch let error as ShellError {
-            throw error
-        } catch StorageError.cancelled {
-            throw ShellError.interrupted
-        } catch is CancellationError {
-            throw ShellError.interrupted
         } catch {
-            throw ShellError.failed(command: spec.name, message: ErrorText.describe(error), kind: FailureClass.of(error))
+            throw ShellError.of(error, command: spec.name)
         }
     }
 

@@ -88,11 +88,11 @@ extension FileStore {
     /// Copies `source` to `target` in chunks, syncs it, and returns the MD5 of what was written.
     static func copy(from source: String, to target: String) throws -> String {
         let input = open(source, O_RDONLY)
-        guard input >= 0 else { throw StorageError.unreadableFile(path: source, reason: String(cString: strerror(errno))) }
+        guard input >= 0 else { throw StorageError.unreadableFile(path: source, problem: .lastSystemError) }
         defer { close(input) }
         var info = stat()
         if fstat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-            throw StorageError.unreadableFile(path: source, reason: "is a directory")
+            throw StorageError.unreadableFile(path: source, problem: .isADirectory)
         }
         let output = open(target, O_WRONLY | O_TRUNC)
         guard output >= 0 else { throw StorageError.io("cannot write staging file: \(String(cString: strerror(errno)))") }
@@ -104,7 +104,7 @@ extension FileStore {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, chunkSize) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StorageError.unreadableFile(path: source, reason: String(cString: strerror(errno)))
+                throw StorageError.unreadableFile(path: source, problem: .lastSystemError)
             }
             if count == 0 { break }
             try buffer.withUnsafeBytes { raw in

@@ -9,7 +9,7 @@ public enum StorageError: Error, Sendable, Equatable {
     /// A name the store cannot hold; `reason` says why, for the user.
     case invalidName(String, reason: String)
     /// A local file to upload cannot be read.
-    case unreadableFile(path: String, reason: String)
+    case unreadableFile(path: String, problem: LocalProblem)
     /// The credentials were refused.
     case unauthorized(String)
     /// The server answered with an error status; `message` is its own text.

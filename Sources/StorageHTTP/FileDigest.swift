@@ -14,18 +14,18 @@ package enum FileDigest {
             chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
             left -= Int64(chunk.readableBytes)
         }
-        guard left == 0 else { throw StorageError.unreadableFile(path: path, reason: "the file changed size while it was read") }
+        guard left == 0 else { throw StorageError.unreadableFile(path: path, problem: .changedWhileRead) }
         return hash.finalize()
     }
 
     /// The size of a local file to upload; `unreadableFile` when it is missing, unreadable or a folder.
     package static func regularFileSize(_ path: String) throws -> Int64 {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, problem: .lastSystemError) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.unreadableFile(path: path, reason: "is not a regular file") }
+        guard fstat(descriptor, &info) == 0 else { throw StorageError.unreadableFile(path: path, problem: .lastSystemError) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StorageError.unreadableFile(path: path, problem: .notARegularFile) }
         return Int64(info.st_size)
     }
 }

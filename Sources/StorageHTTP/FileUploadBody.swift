@@ -80,7 +80,7 @@ package struct FileUploadBody: AsyncSequence, Sendable {
         }
 
         private func changed() -> StorageError {
-            .unreadableFile(path: reader.path, reason: "the file changed size while it was uploaded")
+            .unreadableFile(path: reader.path, problem: .changedWhileUploaded)
         }
     }
 }
@@ -111,9 +111,9 @@ package final class FileReader: @unchecked Sendable {
         if !isOpened {
             isOpened = true
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else { throw StorageError.unreadableFile(path: path, problem: .lastSystemError) }
             guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
-                throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+                throw StorageError.unreadableFile(path: path, problem: .lastSystemError)
             }
         }
         while true {
@@ -123,7 +123,7 @@ package final class FileReader: @unchecked Sendable {
                 return max(0, result)
             }
             if result < 0 && errno == EINTR { continue }
-            guard result >= 0 else { throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            guard result >= 0 else { throw StorageError.unreadableFile(path: path, problem: .lastSystemError) }
             return result > 0
         }
     }

@@ -93,7 +93,7 @@ public enum LocalFolder {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw TransferError.local(path: path, reason: "cannot make the folder")
+            throw TransferError.local(path: path, problem: .cannotMakeFolder)
         }
     }
 

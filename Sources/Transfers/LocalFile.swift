@@ -48,7 +48,7 @@ enum LocalFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw TransferError.local(path: path, reason: "is not a regular file")
+            throw TransferError.local(path: path, problem: .notARegularFile)
         }
         guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw failure(path) }
         return (descriptor, Int64(info.st_size))
@@ -158,6 +158,6 @@ enum LocalFile {
     }
 
     static func failure(_ path: String) -> TransferError {
-        TransferError.local(path: path, reason: String(cString: strerror(errno)))
+        TransferError.local(path: path, problem: .lastSystemError)
     }
 }

@@ -8,7 +8,7 @@ public enum LocalFiles {
     /// The regular files under `root`, as paths relative to it, in byte order.
     public static func files(under root: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw StorageError.unreadableFile(path: root, reason: "cannot read the folder")
+            throw StorageError.unreadableFile(path: root, problem: .unreadableFolder)
         }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
@@ -24,7 +24,7 @@ public enum LocalFiles {
     public static func version(of path: String) throws -> LocalFileVersion {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw StorageError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+            throw StorageError.unreadableFile(path: path, problem: .lastSystemError)
         }
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         return LocalFileVersion(bytes: Int64(status.st_size), modified: modified)
@@ -33,7 +33,7 @@ public enum LocalFiles {
     /// The MD5 (hex) of `slice`, read 1 MiB at a time so memory stays flat.
     public static func md5(of slice: FileSlice) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: slice.path) else {
-            throw StorageError.unreadableFile(path: slice.path, reason: "cannot open")
+            throw StorageError.unreadableFile(path: slice.path, problem: .cannotOpen)
         }
         defer { try? handle.close() }
         try handle.seek(toOffset: UInt64(slice.offset))
@@ -42,7 +42,7 @@ public enum LocalFiles {
         while left > 0 {
             try Task.checkCancellation()
             guard let chunk = try handle.read(upToCount: Int(min(left, 1 << 20))), !chunk.isEmpty else {
-                throw StorageError.unreadableFile(path: slice.path, reason: "the file got shorter while being read")
+                throw StorageError.unreadableFile(path: slice.path, problem: .changedWhileRead)
             }
             hash.update(data: chunk)
             left -= Int64(chunk.count)

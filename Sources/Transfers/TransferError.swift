@@ -1,9 +1,11 @@
+import Storage
+
 /// Why a transfer failed on the local side or in verification; storage failures stay `StorageError`s.
 public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The local file exists and `-f` was not given.
     case exists(String)
     /// A local file or folder could not be made, read or written.
-    case local(path: String, reason: String)
+    case local(path: String, problem: LocalProblem)
     /// The bytes read do not have the MD5 the store promised; nothing was kept under the name.
     case corrupt(name: String, detail: String)
     /// A remote name that would write outside the destination folder; it was skipped.
@@ -16,7 +18,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .exists(let path): "\(path): exists (use -f to overwrite)"
-        case .local(let path, let reason): "\(path): \(reason)"
+        case .local(let path, let problem): "\(path): \(problem)"  // worded by the shell's ErrorReport; kept until the folder engines report values
         case .corrupt(let name, let detail): "\(name): download corrupted in transit (\(detail)); nothing was kept"
         case .unsafeName(let name, let reason): "\(name): skipped, \(reason)"
         case .interrupted(let message): "interrupted: \(message)"

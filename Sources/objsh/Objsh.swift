@@ -111,7 +111,7 @@ struct Objsh: AsyncParsableCommand {
         do {
             try await shell.start(cluster: cluster, at: path)
         } catch {
-            let failure = error as? ShellError ?? .failed(command: "cluster \(cluster.name)", message: ErrorText.describe(error))
+            let failure = ShellError.of(error, command: "cluster \(cluster.name)")
             shell.writeErrorLine("objsh: " + failure.printableMessage)
             return failure.exitStatus
         }

@@ -1,0 +1,42 @@
+import Browser
+import Storage
+
+/// Why a command refused or failed on its own terms (not the store's), as data.
+public enum CommandFailure: Error, Sendable, Equatable {
+    /// The account was named where a container, folder or object is needed.
+    case accountNotAllowed(AccountUse)
+    /// A container or folder was named to a command that takes objects unless `-r`.
+    case needsRecursive(Location, isContainer: Bool, command: String)
+    /// `help NAME` of a command that does not exist.
+    case noSuchCommand(String)
+    /// A local folder that cannot be entered or read.
+    case localFolder(String, LocalProblem)
+    /// Standard output could not be written.
+    case standardOutput(LocalProblem)
+
+    /// What the account cannot be used for.
+    public enum AccountUse: Sendable, Equatable {
+        case download
+        case delete
+    }
+}
+
+/// What is wrong with a command line, as data.
+public enum UsageProblem: Sendable, Equatable {
+    case unknownOption(String)
+    /// An option that takes a value was given none; the value's placeholder.
+    case missingValue(option: String, valueName: String)
+    case missingOperand(String)
+    case tooManyArguments
+    /// An option's value that is not what it takes.
+    case badOptionValue(option: String, Accepted)
+    /// An operand that is not what it must be.
+    case badOperand(String, Accepted)
+
+    /// What a value must be.
+    public enum Accepted: Sendable, Equatable {
+        case number(ClosedRange<Int>)
+        /// A size such as `64M`.
+        case size
+    }
+}

@@ -1,0 +1,148 @@
+import Browser
+import Clusters
+import Foundation
+import Navigation
+import Storage
+import Transfers
+
+// The words and class of each case, one switch per error type.
+extension ErrorReport {
+    static func words(_ error: StorageError) -> String {
+        switch error {
+        case .noSuchContainer(let name): "\(name): no such container"
+        case .noSuchObject(let container, let name): "\(name): no such object in \(container)"
+        case .containerExists(let name): "\(name): container exists"
+        case .invalidName(let name, let reason): "\(name.isEmpty ? "''" : name): invalid name: \(reason)"
+        case .unreadableFile(let path, let problem): "\(path): \(words(problem))"
+        case .unauthorized(let message): "not authorized: \(message)"
+        case .server(let status, let message): "server error \(status)" + (message.isEmpty ? "" : ": \(message)")
+        case .unreachable(let message): "server unreachable: \(message)"
+        case .timedOut(let message): "timed out: \(message)"
+        case .invalidResponse(let message): "invalid answer from the server: \(message)"
+        case .checksumMismatch(let expected, let actual):
+            "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
+        case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"
+        case .containerNotEmpty(let name): "\(name): container not empty"
+        case .unsupported(let message): message
+        case .io(let message): message
+        case .cancelled: "interrupted"
+        }
+    }
+
+    static func kind(_ error: StorageError) -> FailureClass {
+        switch error {
+        case .noSuchContainer, .noSuchObject: .notFound
+        case .unauthorized: .permission
+        case .server(let status, _) where status == 401 || status == 403: .permission
+        case .server(404, _): .notFound
+        case .server, .unreachable, .timedOut, .invalidResponse: .unavailable
+        case .cancelled: .interrupted
+        case .unreadableFile(_, let problem) where problem.isMissing: .notFound
+        case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
+             .unsupported, .io: .failed
+        }
+    }
+
+    static func words(_ problem: LocalProblem) -> String {
+        switch problem {
+        // strerror's text, lower-cased as the shell's own words are ("no such file or directory").
+        case .system(let code): String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
+        case .notARegularFile: "is not a regular file"
+        case .isADirectory: "is a directory"
+        case .unreadableFolder: "cannot read the folder"
+        case .cannotMakeFolder: "cannot make the folder"
+        case .cannotOpen: "cannot open"
+        case .changedWhileRead: "the file changed size while it was read"
+        case .changedWhileUploaded: "the file changed size while it was uploaded"
+        }
+    }
+
+    static func report(_ error: BrowserError) -> (String, FailureClass) {
+        switch error {
+        case .notFound(let missing): (words(missing), .notFound)
+        case .notAFolder(let path): ("\(path): not a folder", .failed)
+        case .atRoot: ("already at the root", .failed)
+        case .invalidPath(let path, let problem): ("\(path.isEmpty ? "''" : path): \(words(problem))", .usage)
+        case .needsContainer: ("choose a container first (cd CONTAINER)", .failed)
+        case .notAResult(let name): ("\(name): not among the search results (back leaves search mode)", .notFound)
+        case .notSearching: ("not in search mode", .failed)
+        case .storage(let error): (words(error), kind(error))
+        }
+    }
+
+    /// `NAME: no such container`, or `PATH: no such WHAT in CONTAINER` below one.
+    static func words(_ missing: NotFound) -> String {
+        let location = missing.location
+        guard let container = location.container else { return "/: no such container" }
+        guard location.segments.count > 1, missing.expected != .container else { return "\(container): no such container" }
+        let path = location.segments.dropFirst().joined(separator: "/")
+        let what = switch missing.expected {
+        case .container, .containerOrFolder, .folder: "folder"
+        case .object: "object"
+        case .objectOrFolder: "file or folder"
+        }
+        return "\(path): no such \(what) in \(container)"
+    }
+
+    static func words(_ problem: PathProblem) -> String {
+        switch problem {
+        case .containsNUL: "a name cannot contain NUL"
+        case .exactWithoutContainer: "an exact path is //CONTAINER/NAME"
+        case .emptyName: "a name cannot be empty"
+        case .absoluteName: "give a name inside the current folder, not an absolute path"
+        case .dotSegments: "a name cannot contain . or .. segments"
+        case .slashInContainerName: "a container name cannot contain /"
+        }
+    }
+
+    static func report(_ error: TransferError) -> (String, FailureClass) {
+        switch error {
+        case .exists(let path): ("\(path): exists (use -f to overwrite)", .failed)
+        case .local(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
+        case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
+        case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
+        case .interrupted(let message): ("interrupted: \(message)", .interrupted)
+        case .someFailed(let failed, let total, let first): ("\(failed) of \(total) objects failed; the first: \(first)", .failed)
+        }
+    }
+
+    static func report(_ error: ClusterError) -> (String, FailureClass) {
+        switch error {
+        case .unknown(let name, let known): ("\(name): no such cluster (known: \(known.joined(separator: ", ")))", .notFound)
+        case .notADirectory(let path): ("\(path): not a directory", .notFound)
+        case .invalidConfig(let path, let line, let problem): ("\(path):\(line): \(problem)", .usage)
+        }
+    }
+
+    static func report(_ error: CommandFailure) -> (String, FailureClass) {
+        switch error {
+        case .accountNotAllowed(.download): ("name a container, folder or object (the account is not one)", .usage)
+        case .accountNotAllowed(.delete): ("the account itself cannot be deleted; name its containers", .usage)
+        case .needsRecursive(let location, let isContainer, let command):
+            ("\(location.description) is a \(isContainer ? "container" : "folder"); use \(command) -r", .usage)
+        case .noSuchCommand(let name): ("\(name): no such command", .notFound)
+        case .localFolder(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
+        case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
+        }
+    }
+
+    static func words(_ error: ContainerError) -> String {
+        switch error {
+        case .paneAlreadyInContainer: "internal error: a pane is in a container already"
+        case .sourceNotVisible: "internal error: pushed from a hidden pane"
+        case .atRoot: "already at the root"
+        case .alreadySearching: "already in search mode"
+        case .notSearching: "not in search mode"
+        }
+    }
+
+    /// An error of a type no case above knows, without a Swift type's name: Foundation's
+    /// own description for its file and system errors, else a plain line.
+    static func typeFree(_ error: any Error) -> String {
+        let bridged = error as NSError
+        guard [NSCocoaErrorDomain, NSPOSIXErrorDomain].contains(bridged.domain) else {
+            return "an unexpected failure (code \(bridged.code)); run again with --debug and report it"
+        }
+        return bridged.localizedDescription
+    }
+}

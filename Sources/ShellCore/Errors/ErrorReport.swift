@@ -1,0 +1,65 @@
+import Browser
+import Clusters
+import Foundation
+import Navigation
+import Storage
+import Transfers
+
+/// The one place that turns any error into the one-line message a user reads and the
+/// class that decides the exit status, from the error's case, never from its text.
+public struct ErrorReport: Sendable {
+    public let message: String
+    public let failureClass: FailureClass
+
+    public init(_ error: any Error) {
+        (message, failureClass) = switch error {
+        case let error as ShellError: Self.report(error)
+        case let error as StorageError: (Self.words(error), Self.kind(error))
+        case let error as BrowserError: Self.report(error)
+        case let error as TransferError: Self.report(error)
+        case let error as ClusterError: Self.report(error)
+        case let error as CommandFailure: Self.report(error)
+        case let error as ContainerError: (Self.words(error), .failed)
+        case let error as SyntaxError: Self.report(ShellError.syntax(error))
+        case is CancellationError: ("interrupted", .interrupted)
+        default: ("unexpected failure: \(Self.typeFree(error))", .failed)
+        }
+    }
+
+    static func report(_ error: ShellError) -> (String, FailureClass) {
+        switch error {
+        case .unknownCommand(let name):
+            let suggestion = ShellError.closestCommand(to: name).map { " (did you mean \($0)?)" } ?? ""
+            return ("\(name): unknown command\(suggestion); try help", .usage)
+        case .syntax(.unterminatedQuote(let quote)): return ("unterminated \(quote) quote", .usage)
+        case .syntax(.danglingBackslash): return ("a backslash at the end of the line escapes nothing", .usage)
+        case .usage(let spec, let problem): return ("\(spec.name): \(words(problem))\nusage: \(spec.synopsis)", .usage)
+        case .cluster(let error):
+            let (text, kind) = report(error)
+            if case .invalidConfig = error { return (text, kind) }
+            return ("cluster: " + text, kind)
+        case .failed(let command, let cause):
+            let inner = ErrorReport(cause)
+            return ("\(command): \(inner.message)", inner.failureClass)
+        case .interrupted: return ("interrupted", .interrupted)
+        }
+    }
+
+    static func words(_ problem: UsageProblem) -> String {
+        switch problem {
+        case .unknownOption(let word): "unknown option \(word)"
+        case .missingValue(let option, let valueName): "\(option) needs a \(valueName)"
+        case .missingOperand(let name): "missing \(name)"
+        case .tooManyArguments: "too many arguments"
+        case .badOptionValue(let option, let accepted): "\(option) takes \(words(accepted))"
+        case .badOperand(let name, let accepted): "\(name) must be \(words(accepted))"
+        }
+    }
+
+    static func words(_ accepted: UsageProblem.Accepted) -> String {
+        switch accepted {
+        case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
+        case .size: "a size such as 64M (K, M, G: powers of 1024)"
+        }
+    }
+}

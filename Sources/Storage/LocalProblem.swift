@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a local file or folder could not be used, as data; the shell's error reporter
+/// words it and decides its exit class from the case (a missing file is "not found").
+public enum LocalProblem: Sendable, Equatable {
+    /// A system call failed with this `errno`.
+    case system(Int32)
+    /// Not a regular file (a device, a socket, a folder where a file is needed).
+    case notARegularFile
+    /// A folder where a file is needed.
+    case isADirectory
+    /// A folder whose entries cannot be read.
+    case unreadableFolder
+    /// A folder that could not be made.
+    case cannotMakeFolder
+    /// A file that could not be opened.
+    case cannotOpen
+    /// The file changed size while it was read (hashed).
+    case changedWhileRead
+    /// The file changed size while its bytes were being sent.
+    case changedWhileUploaded
+
+    /// The failure of the system call that just returned an error.
+    public static var lastSystemError: LocalProblem { .system(errno) }
+
+    /// Whether the file or folder is simply not there.
+    public var isMissing: Bool { self == .system(ENOENT) }
+}

@@ -1,0 +1,138 @@
+import Browser
+import Clusters
+import Foundation
+import Navigation
+import Storage
+import Transfers
+import XCTest
+
+@testable import ShellCore
+
+/// Every case of every error a command can throw gets a one-line message with no Swift
+/// type name in it, and a class decided by its case. Each `caseIndex` switch is
+/// exhaustive, so a new case does not compile until it is listed, and the test then
+/// fails until a sample of it is.
+final class ErrorReportTests: XCTestCase {
+    static let place = Location(segments: ["photos", "2024", "a.jpg"])
+
+    static let storage: [StorageError] = [
+        .noSuchContainer("photos"), .noSuchObject(container: "photos", name: "a.jpg"), .containerExists("photos"),
+        .invalidName("a\u{0}b", reason: "NUL"), .unreadableFile(path: "/x", problem: .system(ENOENT)), .unauthorized("bad key"),
+        .server(status: 503, message: "busy"), .unreachable("connection refused"), .timedOut("no answer in 30 s"),
+        .invalidResponse("not HTTP"), .checksumMismatch(expected: "a", actual: "b"), .changed(container: "c", name: "n"),
+        .containerNotEmpty("c"), .unsupported("no bulk delete"), .io("disk full"), .cancelled,
+    ]
+    static func caseIndex(_ error: StorageError) -> Int {
+        switch error {
+        case .noSuchContainer: 0
+        case .noSuchObject: 1
+        case .containerExists: 2
+        case .invalidName: 3
+        case .unreadableFile: 4
+        case .unauthorized: 5
+        case .server: 6
+        case .unreachable: 7
+        case .timedOut: 8
+        case .invalidResponse: 9
+        case .checksumMismatch: 10
+        case .changed: 11
+        case .containerNotEmpty: 12
+        case .unsupported: 13
+        case .io: 14
+        case .cancelled: 15
+        }
+    }
+
+    static let transfer: [TransferError] = [
+        .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
+        .unsafeName("../x", reason: "it would leave the folder"), .interrupted("kept a.partial"),
+        .someFailed(failed: 2, of: 10, first: "a: timed out"),
+    ]
+    static func caseIndex(_ error: TransferError) -> Int {
+        switch error {
+        case .exists: 0
+        case .local: 1
+        case .corrupt: 2
+        case .unsafeName: 3
+        case .interrupted: 4
+        case .someFailed: 5
+        }
+    }
+
+    static let browser: [BrowserError] = [
+        .notFound(NotFound(place, expected: .object)), .notAFolder("/a"), .atRoot, .invalidPath("a", .dotSegments),
+        .needsContainer, .notAResult("x"), .notSearching, .storage(.noSuchContainer("c")),
+    ]
+    static func caseIndex(_ error: BrowserError) -> Int {
+        switch error {
+        case .notFound: 0
+        case .notAFolder: 1
+        case .atRoot: 2
+        case .invalidPath: 3
+        case .needsContainer: 4
+        case .notAResult: 5
+        case .notSearching: 6
+        case .storage: 7
+        }
+    }
+
+    static let cluster: [ClusterError] = [
+        .unknown("x", known: ["a", "b"]), .notADirectory("/x"), .invalidConfig(path: "/c", line: 3, message: "bad"),
+    ]
+    static func caseIndex(_ error: ClusterError) -> Int {
+        switch error {
+        case .unknown: 0
+        case .notADirectory: 1
+        case .invalidConfig: 2
+        }
+    }
+
+    func testEveryCaseHasASample() {
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...15))
+        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...5))
+        XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...7))
+        XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
+    }
+
+    func testEveryMessageIsOneLineWithoutATypeName() {
+        let extra: [any Error] = PathProblem.allCases.map { BrowserError.invalidPath("p", $0) }
+            + NotFound.Expected.allCases.map { BrowserError.notFound(NotFound(Self.place, expected: $0)) }
+            + [CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
+               CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
+               CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE))]
+        let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
+        let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
+        for error in all {
+            let message = ErrorReport(error).message
+            XCTAssertFalse(message.isEmpty, "\(error)")
+            XCTAssertFalse(message.contains("\n"), "more than one line: \(message)")
+            let range = NSRange(message.startIndex..., in: message)
+            XCTAssertNil(typeLike.firstMatch(in: message, range: range), "a type name in: \(message)")
+        }
+    }
+
+    func testTheClassComesFromTheCaseNotTheText() {
+        XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(ENOENT))).failureClass, .notFound)
+        XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(EACCES))).failureClass, .failed)
+        XCTAssertEqual(ErrorReport(StorageError.unsupported("no such thing")).failureClass, .failed)
+        XCTAssertEqual(ErrorReport(BrowserError.notFound(.container("c"))).failureClass, .notFound)
+        XCTAssertEqual(ErrorReport(StorageError.server(status: 403, message: "")).failureClass, .permission)
+        XCTAssertEqual(ErrorReport(CancellationError()).failureClass, .interrupted)
+    }
+
+    func testOneNotFoundMessageNamesThePlaceAndWhatWasLookedFor() {
+        func words(_ expected: NotFound.Expected, _ segments: [String]) -> String {
+            ErrorReport(BrowserError.notFound(NotFound(Location(segments: segments), expected: expected))).message
+        }
+        XCTAssertEqual(words(.objectOrFolder, ["photos", "2024", "x"]), "2024/x: no such file or folder in photos")
+        XCTAssertEqual(words(.object, ["photos", "x"]), "x: no such object in photos")
+        XCTAssertEqual(words(.folder, ["photos", "x"]), "x: no such folder in photos")
+        XCTAssertEqual(words(.objectOrFolder, ["photos"]), "photos: no such container")
+    }
+
+    func testAFailureOfACommandIsPrefixedWithItsName() {
+        let error = ShellError.failed(command: "get", cause: StorageError.timedOut("no answer"))
+        XCTAssertEqual(error.message, "get: timed out: no answer")
+        XCTAssertEqual(error.exitStatus, ExitStatus.unavailable)
+    }
+}
