@@ -54,12 +54,9 @@ public final class SearchPane: StoragePane {
         }
     }
 
-    /// How many containers are searched at once, each listed in key ranges of its own.
-    static let containersAtOnce = 3
-
     /// Streams every matching object as the listing gave it, with its container, a page
-    /// at a time, in container order. Containers are listed `containersAtOnce` at a time
-    /// through `ParallelListing`; only matches wait in memory, a few pages of them.
+    /// at a time, in container order, walking the containers as `AccountWalk` does; only
+    /// matches wait in memory, a few pages of them.
     public func eachMatch(_ body: (_ container: String, _ objects: [ObjectSummary]) -> Void) async throws {
         guard let prefix = Self.listingPrefix(scope: scope.prefix, term: matcher.namePrefix) else { return }
         let containers: [String]
@@ -70,27 +67,9 @@ public final class SearchPane: StoragePane {
             for try await page in store.containerPages() { names += page.map(\.name) }
             containers = names
         }
-        let (store, matcher) = (self.store, self.matcher)
-        let each = ParallelListing.concurrency(eachOf: containers.count, width: Self.containersAtOnce)
-        var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
-            { Self.matches(in: container, prefix: prefix, concurrency: each, store: store, matcher: matcher) }
-        }, width: Self.containersAtOnce)
-        defer { streams.cancel() }
-        while let (index, matches) = try await streams.next() {
-            if !matches.isEmpty { body(containers[index], matches) }
-        }
-    }
-
-    /// The pages of one container's matches, one listing page at a time.
-    static func matches(in container: String, prefix: String, concurrency: Int, store: any ObjectStore, matcher: SearchMatcher)
-        -> @Sendable () async throws -> [ObjectSummary]? {
-        let puller = ListingPuller(ParallelListing(store: store, container: container, prefix: prefix, concurrency: concurrency))
-        return {
-            guard let page = try await puller.next() else { return nil }
-            var matches: [ObjectSummary] = []
-            for case .object(let object) in page where matcher.matches(object.name) { matches.append(object) }
-            return matches
-        }
+        let matcher = matcher
+        try await AccountWalk(store: store, containers: containers, prefix: prefix)
+            .eachPage(lookingUpSizes: false, keeping: { matcher.matches($0.name) }, body)
     }
 
     /// What to list: the scope's prefix, or the term's literal start when it lies within

@@ -48,18 +48,11 @@ public struct OperandSpec: Sendable, Equatable {
     }
 }
 
-/// Which handler runs a command.
-public enum CommandAction: Sendable, Equatable {
-    case cd, ls, back, search, cluster, upload, info, mkdir, refresh, pwd, help, exit
-    case get, rm, lcd, lpwd, lls
-}
-
 /// One shell command: the single description that dispatch, `help`, completion,
 /// the man page check and the completion scripts all read.
 public struct CommandSpec: Sendable, Equatable {
     public let name: String
     public let aliases: [String]
-    public let action: CommandAction
     public let summary: String
     /// Longer help: what it does, then an example.
     public let details: String

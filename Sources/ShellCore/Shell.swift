@@ -58,21 +58,30 @@ public final class Shell {
     /// The prompt, `objsh CLUSTER:/path> `.
     public var prompt: String { "objsh \(clusterName):\(session.currentFolder)> " }
 
-    /// Runs one command (its words, the command name first).
+    /// Runs one command (its words, the command name first): parsed against its row,
+    /// decoded into its type, run, and the panes printed when it changed them.
     public func run(_ words: [String]) async throws -> Outcome {
         guard let name = words.first else { return .proceed }
-        guard let spec = CommandTable.command(named: name) else { throw ShellError.unknownCommand(name) }
-        let command = try ParsedCommand.parse(spec, words: Array(words.dropFirst()))
+        guard let type = CommandTable.type(named: name) else { throw ShellError.unknownCommand(name) }
+        let parsed = try ParsedCommand.parse(type.spec, words: Array(words.dropFirst()))
         // A frame drawn while the command ran gives way to what comes next (an error).
         defer { endLiveScreen() }
         do {
-            let outcome = try await perform(command)
+            let outcome = try await type.init(CommandArguments(parsed)).run(CommandContext(shell: self))
             unloadHiddenPanesIfMemoryIsShort()
-            return outcome
+            switch outcome {
+            case .showPanes: printPanes()
+            case .answered: break
+            case .exit(let status): return .exit(status)
+            }
+            return .proceed
         } catch {
-            throw ShellError.of(error, command: spec.name)
+            throw ShellError.of(error, command: type.spec.name)
         }
     }
+
+    /// Where commands write.
+    var console: Console { Console(output: output, settings: settings) }
 
     func switchTo(_ cluster: Cluster) async throws {
         if let existing = sessions[cluster.name] {
@@ -97,12 +106,6 @@ public final class Shell {
     func unloadHiddenPanesIfMemoryIsShort() {
         guard let resident = ResidentMemory.bytes(), resident > settings.memoryBudget else { return }
         for session in sessions.values { session.container.handleMemoryPressure() }
-    }
-
-    /// A line a person reads (`deleted …`): on standard output, or with `--json` on
-    /// standard error, so that standard output holds only JSON Lines.
-    func writeNote(_ text: String) {
-        settings.json ? output.writeError(text) : output.write(text)
     }
 
     /// Prints both panes, unless `-q` or `--json`, where a frame drawn while loading was.

@@ -21,6 +21,8 @@ public struct ErrorReport: Sendable {
         case let error as CommandFailure: Self.report(error)
         case let error as ContainerError: (Self.words(error), .failed)
         case let error as SyntaxError: Self.report(ShellError.syntax(error))
+        case let error as CommandTableMismatch:
+            ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
         case is CancellationError: ("interrupted", .interrupted)
         default: ("unexpected failure: \(Self.typeFree(error))", .failed)
         }

@@ -10,7 +10,7 @@ public enum ShellError: Error, Sendable {
     case usage(CommandSpec, UsageProblem)
     case cluster(ClusterError)
     /// A failure of the named command; its cause says why.
-    case failed(command: String, cause: any Error & Sendable)
+    case failed(command: String, cause: any Error)
     case interrupted
 
     /// A failure of `command` whatever was thrown: a shell error stays as it is, a
@@ -18,8 +18,7 @@ public enum ShellError: Error, Sendable {
     public static func of(_ error: any Error, command: String) -> ShellError {
         if let error = error as? ShellError { return error }
         if error is CancellationError || error as? StorageError == .cancelled { return .interrupted }
-        guard let cause = error as? any Error & Sendable else { return .failed(command: command, cause: StorageError.io("\(command) failed")) }
-        return .failed(command: command, cause: cause)
+        return .failed(command: command, cause: error)
     }
 
     /// The message, without the `objsh: line N:` prefix batch mode adds.

@@ -1,0 +1,73 @@
+import Listing
+import Storage
+import Transfers
+
+// The façade commands read the account through: facts, listings and the transfer
+// engines bound to this session's store, so no command holds the store itself.
+extension BrowserSession {
+    public func accountInfo() async throws -> AccountInfo { try await store.accountInfo() }
+
+    public func containerInfo(_ name: String) async throws -> ContainerInfo { try await store.containerInfo(name) }
+
+    /// How many objects a folder holds, all levels down, and their bytes.
+    public func folderTotals(_ location: Location) async throws -> (objects: Int, bytes: Int64) {
+        try await InfoPane.folderTotals(location, store: store)
+    }
+
+    /// How many segments a large object has, counted as its info pane counts them.
+    public func segmentCount(of info: ObjectInfo) async throws -> Int? {
+        switch info.largeObject {
+        case .staticManifest: try await store.segments(ofObject: info.container, name: info.name)?.count
+        case .dynamicManifest(let manifest): try await InfoPane.dynamicSegmentSizes(manifest, store: store)?.1.count
+        case .multipartUpload(let parts, _): parts
+        case nil: nil
+        }
+    }
+
+    /// Every container of the account, a page at a time.
+    public func eachContainerPage(_ body: ([ContainerSummary]) throws -> Void) async throws {
+        for try await page in store.containerPages() { try body(page) }
+    }
+
+    /// Every entry under a container or folder, a page at a time, listed as key ranges
+    /// side by side (`ParallelListing`): one level (folded at `/`) or, `recursive`, every
+    /// object at any depth. With `sizes`, an entry that may be a DLO is looked up first,
+    /// so every view shows one size for one object; without, the store may leave sizes out.
+    public func eachEntryPage(under folder: Location, recursive: Bool = false, sizes: Bool,
+                              _ body: ([ListingEntry]) throws -> Void) async throws {
+        guard let container = folder.container else { preconditionFailure("the account lists through eachContainerPage") }
+        let listing = ParallelListing(store: store, container: container, prefix: folder.prefix,
+                                      delimiter: recursive ? nil : "/", namesOnly: !sizes)
+        for try await listed in listing {
+            try body(sizes ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed)
+        }
+    }
+
+    /// Every object of every container, a page at a time in byte order (see `AccountWalk`).
+    public func eachObjectPageOfTheAccount(sizes: Bool, _ body: (String, [ObjectSummary]) throws -> Void) async throws {
+        var containers: [String] = []
+        try await eachContainerPage { page in containers += page.map(\.name) }
+        try await AccountWalk(store: store, containers: containers).eachPage(lookingUpSizes: sizes, body)
+    }
+
+    /// The results pane of search mode, if searching.
+    public var searchResults: SearchPane? { container.panes.last { $0 is SearchPane } as? SearchPane }
+
+    /// A search run apart from the panes (`search --json`), over `scope`.
+    public func detachedSearch(_ term: String, in scope: Location) -> SearchPane {
+        SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder)
+    }
+
+    /// Deletes one object; `noSuchObject` when there is none of that name.
+    public func deleteObject(at location: Location) async throws {
+        try await store.deleteObject(container: location.container!, name: String(location.prefix.dropLast()))
+    }
+
+    // The transfer engines on this session's store.
+    public func downloader() -> Downloader { Downloader(store: store) }
+    public func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }
+    public func deleter() -> Deleter { Deleter(store: store) }
+    public func uploader(options: UploadOptions, progress: TransferProgress?, display: @escaping @Sendable (String) -> String) -> Uploader {
+        Uploader(store: store, options: options, progress: progress, display: display)
+    }
+}

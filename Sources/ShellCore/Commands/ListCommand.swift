@@ -1,0 +1,68 @@
+import Browser
+import Rendering
+import Storage
+
+/// `ls [-lhR] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
+struct ListCommand: ShellCommand {
+    static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
+    static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MB (powers of 1024)")
+    static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
+    static let spec = CommandSpec(
+        name: "ls", aliases: ["dir"],
+        summary: "list a whole folder, streamed (not cut to the pane)",
+        details: """
+            Lists every entry of the current folder or of PATH, page by page. With -l each \
+            line has the size, the date and the name, and a manifest's mark ([static manifest], \
+            [dynamic manifest: ...]: a DLO's size comes from a HEAD); at the root, each container's size \
+            and object count from the account listing, after the account's totals. Options \
+            combine (-lh). With -R, every object under the folder, at any depth, named from \
+            it (photos/2024/a.jpg from the root). When output is not a terminal, one entry a \
+            line, so it pipes into wc -l and grep.
+            Example: ls -l photos/2024
+            """,
+        options: [long, human, recursive, CommandTable.jsonOption],
+        operands: [OperandSpec("PATH", .remoteAny, optional: true)])
+
+    let path: String?
+    var style: ListStyle
+
+    init(_ arguments: CommandArguments) throws {
+        path = arguments.operand(0)
+        style = ListStyle(long: try arguments.flag(Self.long), human: try arguments.flag(Self.human),
+                          json: try arguments.flag(CommandTable.jsonOption))
+        style.recursive = try arguments.flag(Self.recursive)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        var style = style
+        style.json = context.wantsJSON(style.json)
+        let writer = EntryWriter(console: context.console, style: style)
+        let session = context.session
+        if session.isInSearchMode && path == nil {
+            try await writer.writeSearchResults(of: session)
+            return .answered
+        }
+        let target = try session.currentFolder.resolving(path ?? ".")
+        guard target.container != nil else {
+            try await style.recursive ? writer.writeEveryObject(of: session) : writer.writeContainers(of: session)
+            return .answered
+        }
+        var listedAny = false
+        try await session.eachEntryPage(under: target, recursive: style.recursive, sizes: style.showsSizes) { page in
+            listedAny = listedAny || !page.isEmpty
+            writer.write(page, of: target)
+        }
+        if !listedAny { try await writer.writeNothingUnder(target, of: session) }
+        return .answered
+    }
+}
+
+/// How `ls` writes: `-l`, `-h`, `--json`, `-R`.
+struct ListStyle {
+    var long: Bool
+    var human: Bool
+    var json: Bool
+    var recursive = false
+    /// Whether sizes are shown (and a DLO's must be looked up).
+    var showsSizes: Bool { long || json }
+}

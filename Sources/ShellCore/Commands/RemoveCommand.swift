@@ -1,0 +1,94 @@
+import Browser
+import Rendering
+import Storage
+
+/// `rm [-r] [-f] NAME...`: objects; with -r folders and containers with all they hold.
+struct RemoveCommand: ShellCommand {
+    static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
+    static let force = OptionSpec("-f", help: "do not ask before deleting")
+    static let spec = CommandSpec(
+        name: "rm", aliases: ["delete"],
+        summary: "delete objects; with -r a folder or container and all it holds",
+        details: """
+            Deletes each NAME. An object: it goes, a static large object with its segments. \
+            With -r a folder or container: every object under it (in bulk when the cluster \
+            offers it), then the container itself when one was named. At a terminal, rm -r \
+            first says what it will delete and asks; -f and scripts do not ask.
+            Example: rm -r old-backups
+            """,
+        options: [recursive, force],
+        operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
+
+    let names: [String]
+    let isRecursive: Bool
+    let asks: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        names = arguments.operands
+        isRecursive = try arguments.flag(Self.recursive)
+        asks = !(try arguments.flag(Self.force))
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let session = context.session
+        var removed: [Location] = []
+        for name in names {
+            let target = try session.currentFolder.resolving(name)
+            guard target.container != nil else { throw CommandFailure.accountNotAllowed(.delete) }
+            if isRecursive, try await holdsObjects(target, session) {
+                guard try await removeAll(under: target, context) else { continue }
+            } else {
+                try await removeObject(target, context)
+            }
+            removed.append(target)
+        }
+        // The panes leave what is gone, then show what is left.
+        if let gone = removed.first(where: { session.currentFolder.isWithin($0) }), let parent = gone.parent {
+            try await session.cd(parent.description)
+        }
+        try await session.refresh()
+        return .showPanes
+    }
+
+    /// Whether `target` is a container, or a folder with something in it.
+    func holdsObjects(_ target: Location, _ session: BrowserSession) async throws -> Bool {
+        switch try await session.resolve(target, expecting: .object) {
+        case .container, .folder, .account: true
+        case .object: false
+        }
+    }
+
+    func removeObject(_ target: Location, _ context: CommandContext) async throws {
+        guard target.segments.count > 1 else { throw CommandFailure.needsRecursive(target, isContainer: true, command: "rm") }
+        do {
+            try await context.session.deleteObject(at: target)
+        } catch StorageError.noSuchObject {
+            // Deleting first costs one request where an object is meant; only a name
+            // that is no object is resolved, to say whether it is a folder or nothing.
+            guard try await holdsObjects(target, context.session) else { throw BrowserError.notFound(NotFound(target, expected: .object)) }
+            throw CommandFailure.needsRecursive(target, isContainer: false, command: "rm")
+        }
+        context.console.writeNote("deleted \(escaped(target.objectPath))\n")
+    }
+
+    /// Deletes everything under a folder or container (then the container itself); at a
+    /// terminal it first says how much and asks. False when the answer was no.
+    func removeAll(under target: Location, _ context: CommandContext) async throws -> Bool {
+        let container = target.container!
+        let isContainer = target.segments.count == 1
+        let deleter = context.session.deleter()
+        if asks, let confirm = context.settings.confirm {
+            let (objects, bytes) = try await deleter.count(container: container, prefix: isContainer ? "" : target.prefix)
+            let what = "\(objects) object\(objects == 1 ? "" : "s") (\(ByteCountText.format(bytes))) under \(escaped(target.description))"
+            guard await confirm("delete \(what)\(isContainer ? " and the container" : "")?") else {
+                context.console.writeError("rm: nothing deleted\n")
+                return false
+            }
+        }
+        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix)
+        if isContainer { try await deleter.deleteEmptiedContainer(container) }
+        context.console.writeNote("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
+                                  + (isContainer ? " and the container\n" : "\n"))
+        return true
+    }
+}

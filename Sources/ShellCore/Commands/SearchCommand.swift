@@ -1,0 +1,83 @@
+import Browser
+import Rendering
+
+/// `search [--in PATH] [--json] [TERM]`: search mode, or leaving it.
+struct SearchCommand: ShellCommand {
+    static let scope = OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")
+    static let spec = CommandSpec(
+        name: "search", aliases: [],
+        summary: "search object names across the account (no term: leave search mode)",
+        details: """
+            Shows the objects whose names contain TERM (case-insensitive), or match it as a \
+            glob when it has * ? or [. Results open with cd or info; back, or search with no \
+            term, restores the panes shown before. At a terminal the results show as they are \
+            found; Ctrl-C stops the search and keeps what it found.
+            Example: search --in photos '*.jpg'
+            """,
+        options: [scope, CommandTable.jsonOption],
+        operands: [OperandSpec("TERM", .text, optional: true)])
+
+    let term: String?
+    let scopePath: String?
+    let json: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        term = arguments.operand(0)
+        scopePath = try arguments.value(Self.scope)
+        json = try arguments.flag(CommandTable.jsonOption)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let session = context.session
+        if context.wantsJSON(json), let term {
+            // `search --json` answers and leaves the panes as they are.
+            let scope = try await session.searchScope(scopePath)
+            let writer = EntryWriter(console: context.console, style: ListStyle(long: false, human: false, json: true))
+            try await writer.writeJSONResults(of: session.detachedSearch(term, in: scope))
+            return .answered
+        }
+        try await session.search(term, in: scopePath)
+        return .showPanes
+    }
+}
+
+/// `info [--json] [NAME]`: the accessory button.
+struct InfoCommand: ShellCommand {
+    static let spec = CommandSpec(
+        name: "info", aliases: ["stat"],
+        summary: "show an object's, folder's, container's or the account's info",
+        details: """
+            The accessory button: opens an info pane with size, count, type, ETag, dates and \
+            metadata. Without NAME, the current folder (the account at the root).
+            Example: info photos/cover.png
+            """,
+        options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .remoteAny, optional: true)])
+
+    let path: String?
+    let json: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        path = arguments.operand(0)
+        json = try arguments.flag(CommandTable.jsonOption)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        guard context.wantsJSON(json) else {
+            try await context.session.info(path)
+            return .showPanes
+        }
+        // `info --json` answers and leaves the panes as they are.
+        let session = context.session
+        let record: JSONLine
+        switch try await session.resolve(path) {
+        case .account: record = JSONRecord.account(try await session.accountInfo(), cluster: session.clusterName)
+        case .container(let name, _): record = JSONRecord.container(try await session.containerInfo(name))
+        case .folder(let location):
+            let totals = try await session.folderTotals(location)
+            record = JSONRecord.folder(location, count: totals.objects, bytes: totals.bytes)
+        case .object(let info, _): record = JSONRecord.object(info, segments: try await session.segmentCount(of: info))
+        }
+        context.console.writeJSON([record])
+        return .answered
+    }
+}

@@ -1,0 +1,36 @@
+import Browser
+
+/// One shell command: its row of the command table, its options decoded into typed
+/// fields, and what it does through the browser and the transfer engines.
+///
+/// Adding a command means one type, its row in `CommandTable.types`, and its tests.
+protocol ShellCommand {
+    /// The command's description: dispatch, `help`, completion and the man page read it.
+    static var spec: CommandSpec { get }
+    /// Decodes the parsed words; a bad value is a usage error.
+    init(_ arguments: CommandArguments) throws
+    /// Does the work; says whether the panes are printed after it.
+    func run(_ context: CommandContext) async throws -> CommandOutcome
+}
+
+/// What a command asks of the shell once it is done.
+enum CommandOutcome: Equatable {
+    /// The panes changed: print them.
+    case showPanes
+    /// The answer was printed; the panes are not shown again.
+    case answered
+    /// Leave the shell with this status.
+    case exit(Int32)
+}
+
+/// What a command works with: the browser of the current cluster, where it writes,
+/// and the shell for what spans clusters (switching, the catalog).
+struct CommandContext {
+    let shell: Shell
+    var session: BrowserSession { shell.session }
+    var console: Console { shell.console }
+    var settings: ShellSettings { shell.settings }
+
+    /// Whether the command prints JSON Lines: `--json` on it, or on the command line.
+    func wantsJSON(_ flag: Bool) -> Bool { settings.json || flag }
+}

@@ -1,0 +1,112 @@
+import Browser
+import Clusters
+import Rendering
+
+/// `cluster [--json] [NAME]`: list clusters, or switch.
+struct ClusterCommand: ShellCommand {
+    static let spec = CommandSpec(
+        name: "cluster", aliases: [],
+        summary: "list clusters, or switch to one (coming back restores its panes)",
+        details: """
+            Without a name, lists the clusters with the current one marked *. With a name, \
+            switches to it; switching back later shows that cluster's panes where they were, \
+            with the same sign-in. Clusters come from the config file (type swift, s3 or file), \
+            from each cloud of clouds.yaml, env from ST_*, an openrc's OS_* or OS_CLOUD, and aws \
+            (S3) from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY or AWS_PROFILE.
+            Example: cluster local
+            """,
+        options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .cluster, optional: true)])
+
+    let name: String?
+    let json: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        name = arguments.operand(0)
+        json = try arguments.flag(CommandTable.jsonOption)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let shell = context.shell
+        guard let name else {
+            list(shell.catalog.clusters, current: shell.clusterName, json: context.wantsJSON(json), on: context.console)
+            return .answered
+        }
+        guard let cluster = shell.catalog.cluster(named: name) else {
+            throw ShellError.cluster(.unknown(name, known: shell.catalog.names))
+        }
+        try await shell.switchTo(cluster)
+        return .showPanes
+    }
+
+    func list(_ clusters: [Cluster], current: String, json: Bool, on console: Console) {
+        if json { return console.writeJSON(clusters.map { JSONRecord.cluster($0, isCurrent: $0.name == current) }) }
+        let width = clusters.map { DisplayWidth.width(of: $0.name) }.max() ?? 0
+        for cluster in clusters {
+            let mark = cluster.name == current ? "*" : " "
+            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: cluster.name)))
+            console.write("\(mark) \(escaped(cluster.name))\(padding)  \(escaped(cluster.summary)) (\(cluster.origin))\n")
+        }
+    }
+}
+
+/// `help [COMMAND]`: the command list, or one command explained.
+struct HelpCommand: ShellCommand {
+    static let spec = CommandSpec(
+        name: "help", aliases: ["?"],
+        summary: "list commands, or explain one",
+        details: "Without a name, lists every command and the exit statuses; with one, explains it.\nExample: help cd",
+        options: [], operands: [OperandSpec("COMMAND", .command, optional: true)])
+
+    let name: String?
+
+    init(_ arguments: CommandArguments) throws {
+        name = arguments.operand(0)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        guard let name else {
+            let width = CommandTable.commands.map { $0.listSynopsis.count }.max() ?? 0
+            var text = ""
+            for spec in CommandTable.commands {
+                text += "  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n"
+            }
+            text += "\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n"
+            context.console.write(text + "A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
+            return .answered
+        }
+        guard let spec = CommandTable.command(named: name) else { throw CommandFailure.noSuchCommand(name) }
+        var text = "usage: \(spec.synopsis)\n"
+        if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }
+        text += "\n\(spec.details)\n"
+        for option in spec.options {
+            let name = option.value == nil ? option.name : "\(option.name) \(option.valueName)"
+            text += "  \(name)  \(option.help)\n"
+        }
+        context.console.write(text)
+        return .answered
+    }
+}
+
+/// `exit [STATUS]`: leave the shell.
+struct ExitCommand: ShellCommand {
+    static let spec = CommandSpec(
+        name: "exit", aliases: ["quit", "bye"],
+        summary: "leave objsh (with STATUS, default 0)",
+        details: "Leaves the shell; in a script, stops it here.\nExample: exit",
+        options: [], operands: [OperandSpec("STATUS", .text, optional: true)])
+
+    let status: Int32
+
+    init(_ arguments: CommandArguments) throws {
+        guard let text = arguments.operand(0) else {
+            status = ExitStatus.success
+            return
+        }
+        guard let status = Int32(text), (0...255).contains(status) else {
+            throw ShellError.usage(Self.spec, .badOperand("STATUS", .number(0...255)))
+        }
+        self.status = status
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome { .exit(status) }
+}

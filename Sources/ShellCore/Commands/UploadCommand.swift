@@ -1,0 +1,113 @@
+import Browser
+import Foundation
+import Storage
+import Transfers
+
+/// `upload [options] LOCAL [NAME]`: a file, or a folder's files several at once,
+/// through the Transfers engine; then the panes refresh.
+struct UploadCommand: ShellCommand {
+    static let segmentSize = OptionSpec("--segment-size", value: .text, valueName: "SIZE",
+                                        help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 128M)")
+    static let parallel = OptionSpec("--parallel", value: .text, valueName: "N", help: "segments, and files of a folder, in flight at once (default 4)")
+    static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
+    static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
+    static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
+    static let spec = CommandSpec(
+        name: "upload", aliases: ["put"],
+        summary: "upload a file or a folder (recursively) into the current folder",
+        details: """
+            Stores LOCAL as NAME (default: its file name) in the current folder; a folder's \
+            files go up several at once. Each object lands whole, its MD5 checked, or not at \
+            all. A file larger than one segment (or than the cluster's max_file_size) becomes \
+            a static large object: segments in CONTAINER_segments, several in flight, each \
+            MD5 checked, the manifest last. After an interruption (Ctrl-C, a lost \
+            connection) the same command again sends only the missing segments. Replacing a \
+            large object deletes its old segments once the new one has landed. Then the \
+            folder is shown again.
+            Example: upload --segment-size 256M ~/Downloads/disk.iso
+            """,
+        options: [segmentSize, parallel, leaveSegments, skipIdentical, progress],
+        operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)])
+
+    let local: String
+    let name: String?
+    var options: UploadOptions
+    let showsProgress: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        local = arguments.operands[0]
+        name = arguments.operand(1)
+        options = UploadOptions(leaveSegments: try arguments.flag(Self.leaveSegments), skipIdentical: try arguments.flag(Self.skipIdentical))
+        if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
+        if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
+        showsProgress = try arguments.flag(Self.progress)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let target = try context.session.uploadTarget(local, as: name)
+        let items = try Self.items(of: target)
+        let out = LockedOutput(context.console.output, notesToErrors: context.settings.json)
+        let showsProgress = context.settings.progress || showsProgress
+        let total = try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes }
+        let progress = TransferProgress(name: "", bytesTotal: total, itemsTotal: items.count)
+        let uploader = context.session.uploader(options: options, progress: progress, display: { escaped($0) })
+        do {
+            try await context.console.withProgress(showsProgress ? progress : nil) {
+                try await uploader.upload(items, into: target.container) { result in
+                    // Clears the progress line first, so the result line stands alone.
+                    if showsProgress { out.writeError("\r\u{1B}[K") }
+                    out.writeNote(Self.describe(result))
+                }
+            }
+        } catch let stopped as UploadInterrupted {
+            out.writeError(Self.describe(stopped))
+            throw ShellError.interrupted
+        }
+        try await context.session.refresh()
+        return .showPanes
+    }
+
+    static func items(of target: UploadTarget) throws -> [UploadItem] {
+        guard target.isDirectory else { return [UploadItem(path: target.source, name: target.objectName)] }
+        return try LocalFiles.files(under: target.source).map {
+            UploadItem(path: target.source + "/" + $0, name: target.objectName + "/" + $0)
+        }
+    }
+
+    static func describe(_ result: UploadResult) -> String {
+        switch result {
+        case .stored(let info, segments: 0, sent: _):
+            return "uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(escaped(info.etag)))\n"
+        case .stored(let info, let segments, let sent):
+            let resumed = sent < segments ? ", \(segments - sent) already stored" : ""
+            return "uploaded \(escaped(info.name)) (\(info.bytes) bytes, \(segments) segments\(resumed), etag \(escaped(info.etag)))\n"
+        case .skipped(let name, let bytes):
+            return "skipped \(escaped(name)) (\(bytes) bytes, identical)\n"
+        }
+    }
+
+    static func describe(_ stopped: UploadInterrupted) -> String {
+        var text = "upload interrupted: \(stopped.filesDone) of \(stopped.filesTotal) files uploaded\n"
+        for line in stopped.partial { text += "  \(escaped(line)) (kept to resume)\n" }
+        text += "run the same upload again to resume"
+        text += stopped.filesTotal > 1 ? " (with --skip-identical, files already uploaded are skipped)\n" : "\n"
+        return text
+    }
+}
+
+/// The shell's output, shared by upload workers: one write at a time.
+final class LockedOutput: @unchecked Sendable {
+    private let output: ShellOutput
+    private let notesToErrors: Bool
+    private let lock = NSLock()
+
+    /// With `notesToErrors` (`--json`), what a person reads goes to standard error.
+    init(_ output: ShellOutput, notesToErrors: Bool) {
+        self.output = output
+        self.notesToErrors = notesToErrors
+    }
+
+    func write(_ text: String) { lock.withLock { output.write(text) } }
+    func writeNote(_ text: String) { notesToErrors ? writeError(text) : write(text) }
+    func writeError(_ text: String) { lock.withLock { output.writeError(text) } }
+}

@@ -1,0 +1,91 @@
+import Browser
+import Rendering
+import Storage
+
+/// Writes listings as `ls` shows them, in the style asked for: names, long lines or JSON.
+struct EntryWriter {
+    let console: Console
+    let style: ListStyle
+
+    /// One listing page of `folder`: its entries, or with `-R` its objects named from it.
+    func write(_ page: [ListingEntry], of folder: Location) {
+        guard style.recursive else {
+            if style.json { return console.writeJSON(page.compactMap { JSONRecord.entry($0, in: folder) }) }
+            return console.writeEntries(page.compactMap { EntryLine($0, in: folder) }, long: style.long, human: style.human)
+        }
+        // The folder's own marker is the folder, not something under it.
+        let objects = page.compactMap { entry -> ObjectSummary? in
+            guard case .object(let object) = entry, object.name != folder.prefix else { return nil }
+            return object
+        }
+        writeTree(objects, container: folder.container!, namedFrom: folder)
+    }
+
+    /// Objects of `container`, named relative to `base` (`CONTAINER/NAME` from the root).
+    func writeTree(_ objects: [ObjectSummary], container: String, namedFrom base: Location) {
+        let lead = base.isRoot ? container + "/" : ""
+        let skip = base.prefix.utf8.count
+        let names = objects.map { lead + String(decoding: $0.name.utf8.dropFirst(skip), as: UTF8.self) }
+        if style.json {
+            return console.writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
+        }
+        console.writeEntries(zip(objects, names).map {
+            EntryLine(name: $1, isFolder: false, bytes: $0.bytes, date: $0.lastModified, manifest: $0.manifestKind)
+        }, long: style.long, human: style.human)
+    }
+
+    /// The account's containers, after its totals with `-l`, as `ls -l` starts with `total`.
+    func writeContainers(of session: BrowserSession) async throws {
+        if style.long && !style.json { try await writeAccountTotals(of: session) }
+        try await session.eachContainerPage { page in
+            if style.json { return console.writeJSON(page.map(JSONRecord.container)) }
+            console.writeEntries(page.map {
+                EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil, count: $0.objectCount)
+            }, long: style.long, human: style.human)
+        }
+    }
+
+    func writeAccountTotals(of session: BrowserSession) async throws {
+        let info = try await session.accountInfo()
+        // A store that cannot tell a total without a walk leaves it out.
+        var parts = ["\(info.containerCount) containers"]
+        if let objects = info.objectCount { parts.append("\(objects) objects") }
+        if let bytes = info.bytes { parts.append(EntryLine.size(bytes, human: style.human) + (style.human ? "" : " bytes")) }
+        console.write("total " + parts.joined(separator: ", ") + "\n")
+    }
+
+    /// `ls -R` at the root: every container's objects, named `CONTAINER/NAME`.
+    func writeEveryObject(of session: BrowserSession) async throws {
+        try await session.eachObjectPageOfTheAccount(sizes: style.showsSizes) { container, objects in
+            writeTree(objects, container: container, namedFrom: .root)
+        }
+    }
+
+    /// A path with nothing under it as a folder: an empty container (nothing to write),
+    /// an object (written as itself), or nothing at all (not found).
+    func writeNothingUnder(_ target: Location, of session: BrowserSession) async throws {
+        guard case .object(let info, _) = try await session.resolve(target, probe: .objectFirst) else { return }
+        if style.json { return console.writeJSON([JSONRecord.object(info, segments: nil)]) }
+        console.writeEntries([EntryLine(name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
+                                        manifest: info.largeObject)], long: style.long, human: style.human)
+    }
+
+    /// `ls` in search mode: the results, as the pane holds them when it holds them all.
+    func writeSearchResults(of session: BrowserSession) async throws {
+        guard let results = session.searchResults else { return }
+        if style.json { return try await writeJSONResults(of: results) }
+        let lines = { (page: [PaneEntry]) in page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) } }
+        // A finished search the pane holds whole is printed as shown, not run again.
+        if let all = results.allResults { return console.writeEntries(lines(all), long: style.long, human: style.human) }
+        try await results.eachResult { page in console.writeEntries(lines(page), long: style.long, human: style.human) }
+    }
+
+    /// Every result of a search as JSON Lines, streamed as found.
+    func writeJSONResults(of search: SearchPane) async throws {
+        try await search.eachMatch { container, objects in
+            console.writeJSON(objects.map { object in
+                JSONRecord.result(object, container: container, name: SearchPane.resultName(container: container, object: object.name))
+            })
+        }
+    }
+}
