@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Rendering"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Storage"]),
+        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
@@ -53,7 +53,7 @@ let package = Package(
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
-        .target(name: "Transfers", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Transfers", dependencies: ["Storage", "Rendering", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line.
         .target(name: "StorageHTTP", dependencies: [
@@ -110,6 +110,6 @@ let package = Package(
         .testTarget(name: "InteractiveTests", exclude: ["Goldens"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
-        .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),
+        .testTarget(name: "DistributionTests", dependencies: ["ShellCore", "Rendering"], exclude: ["Drivers"]),
     ]
 )

@@ -50,14 +50,14 @@ enum JSONEncoders {
 
     static func line(_ record: Record) -> JSONLine {
         var line = JSONLine()
-        line.add("kind", record.kind)
-        line.add("name", record.name)
-        line.add("path", record.path)
-        line.add("container", record.container)
-        line.add("bytes", record.bytes)
-        line.add("etag", record.etag)
-        line.add("content_type", record.content_type)
-        line.add("last_modified", record.last_modified)
+        line.add(.kind, record.kind)
+        line.add(.name, record.name)
+        line.add(.path, record.path)
+        line.add(.container, record.container)
+        line.add(.bytes, record.bytes)
+        line.add(.etag, record.etag)
+        line.add(.contentType, record.content_type)
+        line.add(.lastModified, record.last_modified)
         return line
     }
 

@@ -56,7 +56,7 @@ echo "== 1. file store, 100,000 objects to /dev/null ($RUNS runs each)"
 } | report
 
 echo "== 1b. the encoders alone, 100,000 records (why ls --json does not use JSONEncoder)"
-"$(dirname "$SWIFT")/swiftc" -O -parse-as-library bench/json-encoders.swift Sources/Rendering/JSONLine.swift -o "$XDG_CONFIG_HOME/json-encoders"
+"$(dirname "$SWIFT")/swiftc" -O -parse-as-library bench/json-encoders.swift Sources/Rendering/JSONLine.swift Sources/Rendering/JSONField.swift -o "$XDG_CONFIG_HOME/json-encoders"
 "$XDG_CONFIG_HOME/json-encoders" 100000
 
 [ "${SKIP_SWIFT:-0}" = 1 ] && exit 0

@@ -17,6 +17,18 @@ extension BrowserSession {
         }
     }
 
+    /// Loads the results pane now, whether or not anything shows it, handing `eachPage`
+    /// every page of results as it is found: with no panes shown (`-q`) the results are
+    /// the answer, and a later `ls` prints what the pane then holds without searching again.
+    public func loadSearchResults(eachPage: @escaping ([PaneEntry]) -> Void) async throws {
+        guard let results = searchResults else { throw BrowserError.notSearching }
+        if results.isContentLoaded, let all = results.allResults { return eachPage(all) }
+        results.pageObserver = eachPage
+        defer { results.pageObserver = nil }
+        try await results.load(reporting: onPartialContent)
+        container.noteLoaded(results)
+    }
+
     /// Where `search --in PATH` looks (the whole account without a path); a container
     /// or folder that is not there is an error.
     public func searchScope(_ path: String?) async throws -> Location {

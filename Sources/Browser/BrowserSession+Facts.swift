@@ -1,4 +1,5 @@
 import Listing
+import Rendering
 import Storage
 import Transfers
 
@@ -22,6 +23,23 @@ extension BrowserSession {
         case .multipartUpload(let parts, _): parts
         case nil: nil
         }
+    }
+
+    /// The facts of what a path named, as its info pane shows them (no second HEAD).
+    public func infoSheet(for target: Target) async throws -> InfoSheet {
+        let info: InfoTarget = switch target {
+        case .account: .account(cluster: clusterName)
+        case .container(let name, _): .container(name)
+        case .folder(let location): .folder(location)
+        case .object(let object, _): .object(object)
+        }
+        return try await InfoPane.sheet(for: info, store: store, refetch: false)
+    }
+
+    /// The facts an info pane holds, fetched now if it holds none (nothing shows the panes).
+    public func infoSheet(of pane: InfoPane) async throws -> InfoSheet {
+        if case .sheet(let sheet)? = pane.content { return sheet }
+        return try await InfoPane.sheet(for: pane.target, store: store, refetch: false)
     }
 
     /// Every container of the account, a page at a time.

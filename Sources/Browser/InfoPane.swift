@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Storage
 
 /// What an info pane describes.
@@ -43,50 +44,76 @@ public final class InfoPane: StoragePane {
     }
 
     override public func fetchContent() async throws -> PaneContent {
+        .sheet(try await Self.sheet(for: target, store: store, refetch: true))
+    }
+
+    /// The facts of `target`, for its pane and for `info --json` alike. With `refetch`, an
+    /// object is asked for again, so `refresh` shows what the store holds now.
+    public static func sheet(for target: InfoTarget, store: any ObjectStore, refetch: Bool) async throws -> InfoSheet {
         switch target {
         case .account(let cluster):
             let info = try await store.accountInfo()
-            return .fields([InfoField("Cluster", cluster), InfoField("Containers", "\(info.containerCount)")]
-                           + Self.totalFields(objects: info.objectCount, bytes: info.bytes) + Self.metadataFields(info.metadata))
+            var sheet = InfoSheet(kind: "account", name: cluster, path: "/")
+            sheet.add("Cluster", key: nil, .text(cluster))
+            sheet.add("Containers", key: .containers, .count(info.containerCount))
+            addTotals(objects: info.objectCount, bytes: info.bytes, to: &sheet)
+            sheet.metadata = info.metadata
+            return sheet
         case .container(let name):
             let info = try await store.containerInfo(name)
-            var fields = [InfoField("Container", name)] + Self.totalFields(objects: info.objectCount, bytes: info.bytes)
-            if let region = info.region { fields.append(InfoField("Region", region)) }
-            if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
-            if let policy = info.storagePolicy { fields.append(InfoField("Storage-Policy", policy)) }
-            return .fields(fields + Self.metadataFields(info.metadata))
+            var sheet = InfoSheet(kind: "container", name: name, path: "/" + name)
+            sheet.add("Container", key: nil, .text(name))
+            addTotals(objects: info.objectCount, bytes: info.bytes, to: &sheet)
+            sheet.add("Region", key: .region, info.region.map(InfoValue.text))
+            sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
+            sheet.add("Storage-Policy", key: .storagePolicy, info.storagePolicy.map(InfoValue.text))
+            sheet.metadata = info.metadata
+            return sheet
         case .folder(let location):
-            let (objects, bytes) = try await Self.folderTotals(location, store: store)
-            return .fields([InfoField("Folder", location.description), InfoField("Objects", "\(objects)"), InfoField("Bytes", "\(bytes)")])
+            let (objects, bytes) = try await folderTotals(location, store: store)
+            var sheet = InfoSheet(kind: "folder", name: location.entryName, path: location.description)
+            sheet.add("Folder", key: nil, .text(location.description))
+            sheet.add("Container", key: .container, location.container.map(InfoValue.text))
+            sheet.add("Objects", key: .count, .count(objects))
+            sheet.add("Bytes", key: .bytes, .bytes(bytes))
+            return sheet
         case .object(let known):
-            // Fetched again so `refresh` shows what the store holds now.
-            let info = try await store.objectInfo(container: known.container, name: known.name)
-            var fields = [InfoField("Object", info.name), InfoField("Container", info.container), InfoField("Bytes", "\(info.bytes)"),
-                          InfoField("Content-Type", info.contentType), InfoField("ETag", info.etag)]
-            if let date = info.lastModified { fields.append(InfoField("Last-Modified", Self.format(date))) }
-            if let storageClass = info.storageClass { fields.append(InfoField("Storage-Class", storageClass)) }
-            switch info.largeObject {
-            case .staticManifest:
-                fields.append(InfoField("Manifest", "static large object (SLO)"))
-                if let segments = try await store.segments(ofObject: info.container, name: info.name) {
-                    fields += Self.segmentFields(segments.map(\.bytes))
-                }
-            case .dynamicManifest(let segments):
-                fields.append(InfoField("Manifest", "dynamic large object (DLO): \(segments)"))
-                fields += try await dynamicSegmentFields(segments)
-            case .multipartUpload(let parts, _):
-                fields.append(InfoField("Multipart", "\(parts) parts: the ETag is not the MD5 of the bytes"))
-            case nil: break
-            }
-            if let problem = info.metadataProblem { fields.append(InfoField("Metadata", "not readable: \(problem)")) }
-            return .fields(fields + Self.metadataFields(info.metadata))
+            let info = refetch ? try await store.objectInfo(container: known.container, name: known.name) : known
+            return try await objectSheet(info, store: store)
         }
     }
 
-    /// A DLO's segments are every object under its `container/prefix`, listed now.
-    func dynamicSegmentFields(_ manifest: String) async throws -> [InfoField] {
-        guard let (container, sizes) = try await Self.dynamicSegmentSizes(manifest, store: store) else { return [] }
-        return [InfoField("Segment-Container", container)] + Self.segmentFields(sizes)
+    static func objectSheet(_ info: ObjectInfo, store: any ObjectStore) async throws -> InfoSheet {
+        let place = Location(container: info.container, objectName: Substring(info.name))
+        var sheet = InfoSheet(kind: "object", name: place.entryName, path: place.objectPath)
+        sheet.add("Object", key: nil, .text(info.name))
+        sheet.add("Container", key: .container, .text(info.container))
+        sheet.add("Bytes", key: .bytes, .bytes(info.bytes))
+        sheet.add("Content-Type", key: .contentType, .text(info.contentType))
+        sheet.add("ETag", key: .etag, .text(info.etag))
+        sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
+        sheet.add("Storage-Class", key: .storageClass, info.storageClass.map(InfoValue.text))
+        switch info.largeObject {
+        case .staticManifest:
+            sheet.add("Manifest", key: .manifest, .worded("static large object (SLO)", json: "static"))
+            if let segments = try await store.segments(ofObject: info.container, name: info.name) {
+                addSegments(segments.map(\.bytes), to: &sheet)
+            }
+        case .dynamicManifest(let prefix):
+            sheet.add("Manifest", key: .manifest, .worded("dynamic large object (DLO)", json: "dynamic"))
+            sheet.add("Segment-Prefix", key: .segmentPrefix, .text(prefix))
+            if let (container, sizes) = try await dynamicSegmentSizes(prefix, store: store) {
+                sheet.add("Segment-Container", key: .segmentContainer, .text(container))
+                addSegments(sizes, to: &sheet)
+            }
+        case .multipartUpload(let parts, _):
+            sheet.add("Manifest", key: .manifest, .worded("multipart upload: the ETag is not the MD5 of the bytes", json: "multipart"))
+            sheet.add("Segments", key: .segments, .count(parts))
+        case nil: break
+        }
+        sheet.add("Metadata", key: .metadataProblem, info.metadataProblem.map { .text("not readable: \($0)") })
+        sheet.metadata = info.metadata
+        return sheet
     }
 
     /// The sizes of a DLO's segments (every object under `container/prefix`) and their container.
@@ -115,30 +142,21 @@ public final class InfoPane: StoragePane {
     }
 
     /// Segment count, sizes (each size with how many segments have it) and their total.
-    static func segmentFields(_ sizes: [Int64]) -> [InfoField] {
+    static func addSegments(_ sizes: [Int64], to sheet: inout InfoSheet) {
         var runs: [(bytes: Int64, count: Int)] = []
         for size in sizes {
             if runs.last?.bytes == size { runs[runs.count - 1].count += 1 } else { runs.append((size, 1)) }
         }
         let described = runs.prefix(8).map { "\($0.count) × \($0.bytes)" }.joined(separator: ", ") + (runs.count > 8 ? ", …" : "")
-        return [InfoField("Segments", "\(sizes.count)"), InfoField("Segment-Bytes", described),
-                InfoField("Segments-Total", "\(sizes.reduce(0, +))")]
+        sheet.add("Segments", key: .segments, .count(sizes.count))
+        sheet.add("Segment-Bytes", key: .segmentBytes, .text(described))
+        sheet.add("Segments-Total", key: .segmentsTotal, .bytes(sizes.reduce(0, +)))
     }
 
     /// Object and byte counts; a store that keeps none (S3) shows none rather than a guess.
-    static func totalFields(objects: Int?, bytes: Int64?) -> [InfoField] {
-        guard let objects, let bytes else { return [] }
-        return [InfoField("Objects", "\(objects)"), InfoField("Bytes", "\(bytes)")]
-    }
-
-    static func metadataFields(_ metadata: [String: String]) -> [InfoField] {
-        metadata.sorted { $0.key < $1.key }.map { InfoField("Meta-\($0.key)", $0.value) }
-    }
-
-    /// Dates in UTC, ISO 8601, so transcripts do not depend on the machine's zone.
-    static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+    static func addTotals(objects: Int?, bytes: Int64?, to sheet: inout InfoSheet) {
+        guard let objects, let bytes else { return }
+        sheet.add("Objects", key: .count, .count(objects))
+        sheet.add("Bytes", key: .bytes, .bytes(bytes))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Storage
 
 /// One entry a pane lists, named relative to the pane's folder.
@@ -87,20 +88,11 @@ public struct PaneListing: Sendable, Equatable {
     }
 }
 
-/// A label and value of an info pane.
-public struct InfoField: Sendable, Equatable {
-    public var label: String
-    public var value: String
-    public init(_ label: String, _ value: String) {
-        self.label = label
-        self.value = value
-    }
-}
-
 /// What a pane shows.
 public enum PaneContent: Sendable, Equatable {
     case listing(PaneListing)
-    case fields([InfoField])
+    /// An info pane's facts.
+    case sheet(InfoSheet)
     /// The content could not be fetched; the error says why (the shell words it).
     case failed(BrowserError)
 }

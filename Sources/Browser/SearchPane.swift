@@ -13,6 +13,10 @@ public final class SearchPane: StoragePane {
         super.init(store: store, folder: folder, nameInParent: nil)
     }
 
+    /// Whoever prints the results as they are found, during a load: every page, also
+    /// past the entries the pane keeps.
+    var pageObserver: (([PaneEntry]) -> Void)?
+
     override public var kindName: String { "search" }
     override public var title: String { "search \(matcher.term)" + (scope.isRoot ? "" : " in \(scope)") }
 
@@ -24,6 +28,7 @@ public final class SearchPane: StoragePane {
         do {
             try await eachResult { page in
                 for entry in page { listing.add(entry) }
+                pageObserver?(page)
                 showPartial(.listing(listing))
             }
             listing.progress = .finished

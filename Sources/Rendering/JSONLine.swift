@@ -27,36 +27,37 @@ public struct JSONLine: Sendable {
     }
 
     /// A string field; nothing is written for nil.
-    public mutating func add(_ key: String, _ value: String?) {
+    public mutating func add(_ field: JSONField, _ value: String?) {
         guard let value else { return }
-        appendKey(key)
+        appendKey(field.rawValue)
         Self.appendQuoted(value, to: &text)
     }
 
     /// A number field; nothing is written for nil.
-    public mutating func add(_ key: String, _ value: Int64?) {
+    public mutating func add(_ field: JSONField, _ value: Int64?) {
         guard let value else { return }
-        appendKey(key)
+        appendKey(field.rawValue)
         text.append(contentsOf: String(value).utf8)
     }
 
-    public mutating func add(_ key: String, _ value: Int?) {
-        add(key, value.map(Int64.init))
+    public mutating func add(_ field: JSONField, _ value: Int?) {
+        add(field, value.map(Int64.init))
     }
 
-    public mutating func add(_ key: String, _ value: Bool?) {
+    public mutating func add(_ field: JSONField, _ value: Bool?) {
         guard let value else { return }
-        appendKey(key)
+        appendKey(field.rawValue)
         text.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// An object of strings, its keys sorted by their UTF-8 bytes; nothing for nil.
-    public mutating func add(_ key: String, _ value: [String: String]?) {
+    public mutating func add(_ field: JSONField, _ value: [String: String]?) {
         guard let value else { return }
-        appendKey(key)
+        appendKey(field.rawValue)
         var object = JSONLine()
         for (name, entry) in value.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            object.add(name, entry)
+            object.appendKey(name)
+            Self.appendQuoted(entry, to: &object.text)
         }
         object.text.append(UInt8(ascii: "}"))
         text.append(contentsOf: object.text)

@@ -16,12 +16,12 @@ enum JSONRecord {
         var line = JSONLine()
         switch entry {
         case .subdir(let prefix):
-            line.add("kind", "folder")
-            line.add("name", shown.name)
-            line.add("path", Location(container: folder.container!, objectName: Substring(prefix)).description)
+            line.add(.kind, "folder")
+            line.add(.name, shown.name)
+            line.add(.path, Location(container: folder.container!, objectName: Substring(prefix)).description)
         case .object(let object):
-            line.add("kind", "object")
-            line.add("name", shown.name)
+            line.add(.kind, "object")
+            line.add(.name, shown.name)
             addObject(object, container: folder.container!, to: &line)
         case .container:
             return nil
@@ -32,66 +32,30 @@ enum JSONRecord {
     /// A search result: its `name` is its path from the root without the leading `/`.
     static func result(_ object: ObjectSummary, container: String, name: String) -> JSONLine {
         var line = JSONLine()
-        line.add("kind", object.name.hasSuffix("/") ? "folder" : "object")
-        line.add("name", name)
+        line.add(.kind, object.name.hasSuffix("/") ? "folder" : "object")
+        line.add(.name, name)
         addObject(object, container: container, to: &line)
         return line
     }
 
     static func addObject(_ object: ObjectSummary, container: String, to line: inout JSONLine) {
-        line.add("path", Location(container: container, objectName: Substring(object.name)).objectPath)
-        line.add("container", container)
-        line.add("bytes", object.bytes)
-        line.add("etag", object.etag)
-        line.add("content_type", object.contentType)
-        line.add("last_modified", object.lastModified.map(ISODate.format))
+        line.add(.path, Location(container: container, objectName: Substring(object.name)).objectPath)
+        line.add(.container, container)
+        line.add(.bytes, object.bytes)
+        line.add(.etag, object.etag)
+        line.add(.contentType, object.contentType)
+        line.add(.lastModified, object.lastModified.map(ISODate.format))
         addManifest(object.manifestKind, to: &line)
     }
 
     /// A container of the account listing, with the count and bytes the listing gives.
     static func container(_ summary: ContainerSummary) -> JSONLine {
         var line = JSONLine()
-        line.add("kind", "container")
-        line.add("name", summary.name)
-        line.add("path", "/" + summary.name)
-        line.add("count", summary.objectCount)
-        line.add("bytes", summary.bytes)
-        return line
-    }
-
-    static func account(_ info: AccountInfo, cluster: String) -> JSONLine {
-        var line = JSONLine()
-        line.add("kind", "account")
-        line.add("name", cluster)
-        line.add("path", "/")
-        line.add("containers", info.containerCount)
-        line.add("count", info.objectCount)
-        line.add("bytes", info.bytes)
-        line.add("metadata", info.metadata)
-        return line
-    }
-
-    static func container(_ info: ContainerInfo) -> JSONLine {
-        var line = JSONLine()
-        line.add("kind", "container")
-        line.add("name", info.name)
-        line.add("path", "/" + info.name)
-        line.add("count", info.objectCount)
-        line.add("bytes", info.bytes)
-        line.add("last_modified", info.lastModified.map(ISODate.format))
-        line.add("storage_policy", info.storagePolicy)
-        line.add("metadata", info.metadata)
-        return line
-    }
-
-    static func folder(_ location: Location, count: Int, bytes: Int64) -> JSONLine {
-        var line = JSONLine()
-        line.add("kind", "folder")
-        line.add("name", location.entryName)
-        line.add("path", location.description)
-        line.add("container", location.container)
-        line.add("count", count)
-        line.add("bytes", bytes)
+        line.add(.kind, "container")
+        line.add(.name, summary.name)
+        line.add(.path, "/" + summary.name)
+        line.add(.count, summary.objectCount)
+        line.add(.bytes, summary.bytes)
         return line
     }
 
@@ -99,47 +63,47 @@ enum JSONRecord {
     static func object(_ info: ObjectInfo, segments: Int?) -> JSONLine {
         var line = JSONLine()
         let place = Location(container: info.container, objectName: Substring(info.name))
-        line.add("kind", "object")
-        line.add("name", place.entryName)
-        line.add("path", place.objectPath)
-        line.add("container", info.container)
-        line.add("bytes", info.bytes)
-        line.add("etag", info.etag)
-        line.add("content_type", info.contentType)
-        line.add("last_modified", info.lastModified.map(ISODate.format))
+        line.add(.kind, "object")
+        line.add(.name, place.entryName)
+        line.add(.path, place.objectPath)
+        line.add(.container, info.container)
+        line.add(.bytes, info.bytes)
+        line.add(.etag, info.etag)
+        line.add(.contentType, info.contentType)
+        line.add(.lastModified, info.lastModified.map(ISODate.format))
         addManifest(info.largeObject, to: &line)
-        line.add("segments", segments)
-        line.add("metadata", info.metadata)
+        line.add(.segments, segments)
+        line.add(.metadata, info.metadata)
         return line
     }
 
     /// `manifest` (static, dynamic or multipart) and a DLO's `segment_prefix`.
     static func addManifest(_ kind: LargeObjectKind?, to line: inout JSONLine) {
         switch kind {
-        case .staticManifest: line.add("manifest", "static")
+        case .staticManifest: line.add(.manifest, "static")
         case .dynamicManifest(let prefix):
-            line.add("manifest", "dynamic")
-            line.add("segment_prefix", prefix)
-        case .multipartUpload: line.add("manifest", "multipart")
+            line.add(.manifest, "dynamic")
+            line.add(.segmentPrefix, prefix)
+        case .multipartUpload: line.add(.manifest, "multipart")
         case nil: break
         }
     }
 
     static func cluster(_ cluster: Cluster, isCurrent: Bool) -> JSONLine {
         var line = JSONLine()
-        line.add("kind", "cluster")
-        line.add("name", cluster.name)
-        line.add("summary", cluster.summary)
-        line.add("origin", cluster.origin)
-        line.add("current", isCurrent)
+        line.add(.kind, "cluster")
+        line.add(.name, cluster.name)
+        line.add(.summary, cluster.summary)
+        line.add(.origin, cluster.origin)
+        line.add(.current, isCurrent)
         return line
     }
 
     static func place(cluster: String, folder: Location) -> JSONLine {
         var line = JSONLine()
-        line.add("kind", "place")
-        line.add("cluster", cluster)
-        line.add("path", folder.description)
+        line.add(.kind, "place")
+        line.add(.cluster, cluster)
+        line.add(.path, folder.description)
         return line
     }
 }

@@ -17,8 +17,8 @@ enum ScreenComposer {
             return PaneView(title: pane.title, body: .message("not loaded"))
         case .failed(let error):
             return PaneView(title: pane.title, body: .message("error: \(ErrorReport(error).message)"))
-        case .fields(let fields):
-            return PaneView(title: pane.title, body: .fields(fields.map { PaneField(label: $0.label, value: value(of: $0)) }))
+        case .sheet(let sheet):
+            return PaneView(title: pane.title, body: .fields(sheet.paneFields))
         case .listing(let listing):
             let rows = listing.entries.map { entry in
                 PaneRow(name: entry.name, isFolder: entry.isFolder, detail: detail(of: entry, in: pane),
@@ -27,11 +27,6 @@ enum ScreenComposer {
             return PaneView(title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total),
                             totalIsLowerBound: !listing.isComplete)
         }
-    }
-
-    static func value(of field: InfoField) -> String {
-        guard field.label == "Bytes", let bytes = Int64(field.value), bytes >= 1024 else { return field.value }
-        return "\(field.value) (\(ByteCountText.format(bytes)))"
     }
 
     static func detail(of entry: PaneEntry, in pane: StoragePane) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Synchronization
 
 /// Bytes and items done of a transfer, shared by its workers; a reporter reads it.
@@ -33,7 +34,7 @@ public final class TransferProgress: Sendable {
     }
 
     /// One line: name, bytes done of total, rate and time left, e.g.
-    /// `big.iso  120.0 MiB / 1.0 GiB  48.2 MiB/s  0:19 left`.
+    /// `big.iso  120.0 MB / 1.0 GB  48.2 MB/s  0:19 left`.
     public func line(at now: ContinuousClock.Instant = .now) -> String {
         let current = snapshot
         let elapsed = max(0.001, Double((now - started).components.attoseconds) / 1e18 + Double((now - started).components.seconds))
@@ -46,16 +47,8 @@ public final class TransferProgress: Sendable {
         return parts.joined(separator: "  ")
     }
 
-    static func bytes(_ count: Int64) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
-    }
+    /// Sizes as every view of objsh writes them (`ByteCountText`: KB, MB, GB in powers of 1024).
+    static func bytes(_ count: Int64) -> String { ByteCountText.format(count) }
 
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import ShellCore
 import XCTest
 
@@ -32,6 +33,19 @@ final class ManPageTests: XCTestCase {
         let expected = ["NAME", "SYNOPSIS", "DESCRIPTION", "SHELL COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES",
                         "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
         XCTAssertEqual(try ManPage(contentsOf: manURL).sectionNames, expected, "man/objsh.1 sections (.Sh) differ")
+    }
+
+    /// Every field a JSON record can have (records are written through `JSONField`
+    /// only) is in the man page's list under "JSON output", and the list names no other.
+    func testListsEveryJSONField() throws {
+        let page = try ManPage(contentsOf: manURL).section("OPTIONS")
+        guard let start = page.firstIndex(of: ".Ss JSON output") else { return XCTFail("man/objsh.1: no .Ss JSON output") }
+        let listed = Set(page[start...].prefix { $0 != ".El" }.filter { $0.hasPrefix(".It Li ") }.flatMap { line in
+            line.dropFirst(7).components(separatedBy: " , ").map { $0.trimmingCharacters(in: .whitespaces) }
+        })
+        let fields = Set(JSONField.allCases.map(\.rawValue))
+        for field in fields.subtracting(listed) { XCTFail("man/objsh.1: JSON output does not list \(field)") }
+        for field in listed.subtracting(fields) { XCTFail("man/objsh.1: JSON output lists \(field), which no record has") }
     }
 
     func testDescribesEveryShellCommandWithItsAliasesOptionsAndExample() throws {

@@ -100,7 +100,7 @@ final class JSONOutputTests: XCTestCase {
                      "new\nline", "日本語 🎉"]
         for name in names {
             var line = JSONLine()
-            line.add("name", name)
+            line.add(.name, name)
             let text = line.line
             XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
                            "a control character reached the output: \(text)")

@@ -74,9 +74,24 @@ final class TranscriptHarness {
             status = error.exitStatus
         }
         let clean = { (text: String) in
-            text.replacingOccurrences(of: self.root, with: "$TMP").replacingOccurrences(of: Self.sharedSample, with: "$SAMPLE")
+            Self.maskingRecentDates(
+                text.replacingOccurrences(of: self.root, with: "$TMP").replacingOccurrences(of: Self.sharedSample, with: "$SAMPLE"))
         }
         return Result(stdout: clean(output.standardOutput), stderr: clean(output.standardError), status: status)
+    }
+
+    /// Dates of the last day (objects the script itself stored) as `$NOW`; the sample's
+    /// fixed dates stay as they are.
+    static func maskingRecentDates(_ text: String) -> String {
+        let pattern = try! NSRegularExpression(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+        let formatter = ISO8601DateFormatter()
+        var masked = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: text), let date = formatter.date(from: String(text[range])),
+                  abs(date.timeIntervalSinceNow) < 86_400 else { continue }
+            masked.replaceSubrange(range, with: "$NOW")
+        }
+        return masked
     }
 
     /// The transcript as stored: the script, then each stream, then the status.

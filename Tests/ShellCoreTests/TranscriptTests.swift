@@ -182,17 +182,18 @@ final class TranscriptTests: XCTestCase {
         try await check("trace", "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback", trace: true)
     }
 
-    /// With `-q` no pane is shown, so none loads but the account pane `open` loads;
-    /// the lifecycle events are those of the run with panes.
+    /// With `-q` no pane is shown, so none loads but the account pane `open` loads and
+    /// the search results, which are then the answer; the lifecycle events are those of
+    /// the run with panes.
     func testQuietTraceLoadsOnlyTheAccountPane() async throws {
         let script = "cd photos\ncd 2024\ncd summer\nback\nsearch lake\nback"
         let quiet = try await harness.run(script, quiet: true, trace: true)
         let shown = try await harness.run(script, trace: true)
         let loads = quiet.stderr.split(separator: "\n").filter { $0.hasPrefix("trace: loaded") }
-        XCTAssertEqual(loads, ["trace: loaded account sample:/"], quiet.stderr)
+        XCTAssertEqual(loads, ["trace: loaded account sample:/", "trace: loaded search search lake"], quiet.stderr)
         let events = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("trace: loaded") } }
         XCTAssertEqual(events(quiet.stderr), events(shown.stderr))
-        XCTAssertEqual(quiet.stdout, "")
+        XCTAssertEqual(quiet.stdout, "photos/2023/summer/lake.png\n")
     }
 }
 

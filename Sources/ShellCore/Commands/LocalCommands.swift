@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Storage
 
 /// `lcd [DIR]`: the local working folder, as in sftp (the process's own, so every
@@ -63,7 +64,8 @@ struct LocalListCommand: ShellCommand {
             let problem: LocalProblem = FileManager.default.fileExists(atPath: folder) ? .unreadableFolder : .system(ENOENT)
             throw CommandFailure.localFolder(folder, problem)
         }
-        context.console.writeEntries(names.map(entry), long: long)
+        var columns = Columns(width: context.settings.width())
+        context.console.writeEntries(names.map(entry), long: long, columns: &columns)
         return .answered
     }
 

@@ -37,7 +37,13 @@ struct SearchCommand: ShellCommand {
             return .answered
         }
         try await session.search(term, in: scopePath)
-        return .showPanes
+        // With no panes shown (`-q`), the answer is the results, streamed as found.
+        guard context.settings.quiet, term != nil else { return .showPanes }
+        let writer = EntryWriter(console: context.console, style: ListStyle(long: false, human: false, json: false))
+        try await session.loadSearchResults { page in
+            writer.writeEntries(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) })
+        }
+        return .answered
     }
 }
 
@@ -62,22 +68,17 @@ struct InfoCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        guard context.wantsJSON(json) else {
-            try await context.session.info(path)
-            return .showPanes
-        }
-        // `info --json` answers and leaves the panes as they are.
         let session = context.session
-        let record: JSONLine
-        switch try await session.resolve(path) {
-        case .account: record = JSONRecord.account(try await session.accountInfo(), cluster: session.clusterName)
-        case .container(let name, _): record = JSONRecord.container(try await session.containerInfo(name))
-        case .folder(let location):
-            let totals = try await session.folderTotals(location)
-            record = JSONRecord.folder(location, count: totals.objects, bytes: totals.bytes)
-        case .object(let info, _): record = JSONRecord.object(info, segments: try await session.segmentCount(of: info))
+        if context.wantsJSON(json) {
+            // `info --json` answers and leaves the panes as they are.
+            context.console.writeJSON([try await session.infoSheet(for: try await session.resolve(path)).json])
+            return .answered
         }
-        context.console.writeJSON([record])
+        try await session.info(path)
+        // With no panes shown (`-q`), the answer is the sheet, as `Key: value` lines.
+        guard context.settings.quiet, let pane = session.current as? InfoPane else { return .showPanes }
+        let lines = try await session.infoSheet(of: pane).lines
+        context.console.write(lines.map { escaped($0) + "\n" }.joined())
         return .answered
     }
 }

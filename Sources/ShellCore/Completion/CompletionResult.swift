@@ -1,3 +1,4 @@
+import Rendering
 /// What a TAB does to the line, and what it shows.
 public struct CompletionResult: Equatable, Sendable {
     /// Where the replaced text starts, in Unicode scalars of the line; it ends at the cursor.
@@ -27,6 +28,7 @@ public struct CompletionResult: Equatable, Sendable {
 
     /// The candidates in columns, down then across, fitted to `width` terminal cells.
     public func columns(width: Int) -> [String] {
-        Columns.layout(candidates, width: width)
+        var columns = Columns(width: width)
+        return columns.layout(candidates)
     }
 }

@@ -26,15 +26,16 @@ struct Console {
         _ = page.withUnsafeBytes { output.writeBytes($0) }
     }
 
-    /// Writes one page of entries: a line an entry, or columns on a terminal.
-    func writeEntries(_ lines: [EntryLine], long: Bool, human: Bool = false) {
+    /// Writes one page of entries: a line an entry, or on a terminal in `columns`, which
+    /// keep the width of a listing's first page for the pages after it.
+    func writeEntries(_ lines: [EntryLine], long: Bool, human: Bool = false, columns: inout Columns) {
         guard !lines.isEmpty else { return }
         let color = settings.color
         if long {
             output.write(lines.map { $0.longText(human: human, color: color) }.joined(separator: "\n") + "\n")
         } else if settings.isTerminal {
             let painted = color ? lines.map { $0.shortText(color: true) } : nil
-            output.write(Columns.layout(lines.map(\.shortText), width: settings.width(), painted: painted).joined(separator: "\n") + "\n")
+            output.write(columns.layout(lines.map(\.shortText), painted: painted).joined(separator: "\n") + "\n")
         } else {
             output.write(lines.map { $0.shortText(color: color) }.joined(separator: "\n") + "\n")
         }

@@ -3,15 +3,28 @@ import Rendering
 import Storage
 
 /// Writes listings as `ls` shows them, in the style asked for: names, long lines or JSON.
-struct EntryWriter {
+/// One writer serves one listing, so its columns keep one width from page to page.
+final class EntryWriter {
     let console: Console
     let style: ListStyle
+    private var columns: Columns
+
+    init(console: Console, style: ListStyle) {
+        self.console = console
+        self.style = style
+        columns = Columns(width: console.settings.width())
+    }
+
+    /// Writes one page of entries in this listing's columns.
+    func writeEntries(_ lines: [EntryLine]) {
+        console.writeEntries(lines, long: style.long, human: style.human, columns: &columns)
+    }
 
     /// One listing page of `folder`: its entries, or with `-R` its objects named from it.
     func write(_ page: [ListingEntry], of folder: Location) {
         guard style.recursive else {
             if style.json { return console.writeJSON(page.compactMap { JSONRecord.entry($0, in: folder) }) }
-            return console.writeEntries(page.compactMap { EntryLine($0, in: folder) }, long: style.long, human: style.human)
+            return writeEntries(page.compactMap { EntryLine($0, in: folder) })
         }
         // The folder's own marker is the folder, not something under it.
         let objects = page.compactMap { entry -> ObjectSummary? in
@@ -29,9 +42,9 @@ struct EntryWriter {
         if style.json {
             return console.writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
         }
-        console.writeEntries(zip(objects, names).map {
-            EntryLine(name: $1, isFolder: false, bytes: $0.bytes, date: $0.lastModified, manifest: $0.manifestKind)
-        }, long: style.long, human: style.human)
+        writeEntries(zip(objects, names).map {
+            EntryLine(name: $1, object: $0)
+        })
     }
 
     /// The account's containers, after its totals with `-l`, as `ls -l` starts with `total`.
@@ -39,9 +52,7 @@ struct EntryWriter {
         if style.long && !style.json { try await writeAccountTotals(of: session) }
         try await session.eachContainerPage { page in
             if style.json { return console.writeJSON(page.map(JSONRecord.container)) }
-            console.writeEntries(page.map {
-                EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil, count: $0.objectCount)
-            }, long: style.long, human: style.human)
+            writeEntries(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil, count: $0.objectCount) })
         }
     }
 
@@ -66,8 +77,8 @@ struct EntryWriter {
     func writeNothingUnder(_ target: Location, of session: BrowserSession) async throws {
         guard case .object(let info, _) = try await session.resolve(target, probe: .objectFirst) else { return }
         if style.json { return console.writeJSON([JSONRecord.object(info, segments: nil)]) }
-        console.writeEntries([EntryLine(name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
-                                        manifest: info.largeObject)], long: style.long, human: style.human)
+        writeEntries([EntryLine(name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
+                                manifest: info.largeObject.map(EntryLine.describe))])
     }
 
     /// `ls` in search mode: the results, as the pane holds them when it holds them all.
@@ -76,8 +87,8 @@ struct EntryWriter {
         if style.json { return try await writeJSONResults(of: results) }
         let lines = { (page: [PaneEntry]) in page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) } }
         // A finished search the pane holds whole is printed as shown, not run again.
-        if let all = results.allResults { return console.writeEntries(lines(all), long: style.long, human: style.human) }
-        try await results.eachResult { page in console.writeEntries(lines(page), long: style.long, human: style.human) }
+        if let all = results.allResults { return writeEntries(lines(all)) }
+        try await results.eachResult { page in writeEntries(lines(page)) }
     }
 
     /// Every result of a search as JSON Lines, streamed as found.

@@ -1,0 +1,17 @@
+/// Every field name a JSON Lines record of objsh can have: records are written only
+/// through these, and a test checks that the man page lists each one.
+public enum JSONField: String, CaseIterable, Sendable {
+    case kind, name, path, container, bytes, count, containers, etag
+    case contentType = "content_type"
+    case lastModified = "last_modified"
+    case metadata, manifest, segments
+    case segmentPrefix = "segment_prefix"
+    case segmentContainer = "segment_container"
+    case segmentBytes = "segment_bytes"
+    case segmentsTotal = "segments_total"
+    case storagePolicy = "storage_policy"
+    case storageClass = "storage_class"
+    case region
+    case metadataProblem = "metadata_problem"
+    case cluster, summary, origin, current
+}
