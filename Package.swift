@@ -100,6 +100,9 @@ let package = Package(
         // The S3 store against the test server's s3api (and moto), and the SigV4 test vectors.
         .testTarget(name: "StorageS3Tests",
                     dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
+        // Both stores against Ceph RGW (scripts/rgw-server): the contract on its S3 and Swift APIs, and its differences.
+        .testTarget(name: "RGWTests",
+                    dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(name: "ObjshSwiftShellTests",
                     dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),

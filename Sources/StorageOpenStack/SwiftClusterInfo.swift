@@ -11,6 +11,10 @@ struct SwiftClusterInfo: Sendable, Equatable {
     /// Names one bulk-delete request takes; 0 when the middleware is not there.
     var maxDeletesPerRequest: Int
 
+    /// Names a bulk delete is given when `/info` lists the middleware but not its limit:
+    /// Ceph RGW deletes the first 1,024 of a request, answers 200 and skips the rest.
+    static let unstatedDeletes = 1_000
+
     /// A stock Swift's limits, for a cluster that hides `/info`.
     static let stock = SwiftClusterInfo(maxFileSize: 5 << 30 + 2, minSegmentSize: 1 << 20, maxManifestSegments: 1_000,
                                         maxDeletesPerRequest: 0)
@@ -23,7 +27,8 @@ struct SwiftClusterInfo: Sendable, Equatable {
     }
 
     /// Reads the JSON of `/info`; what it leaves out keeps the stock value (no SLO
-    /// section means no segments at all: one segment only).
+    /// section means no segments at all: one segment only; no bulk delete section, one
+    /// DELETE a name).
     init(json: Data) throws {
         guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw StorageError.server(status: 200, message: "/info is not a JSON object")
@@ -35,7 +40,7 @@ struct SwiftClusterInfo: Sendable, Equatable {
         self.init(maxFileSize: (swift["max_file_size"] as? NSNumber)?.int64Value ?? stock.maxFileSize,
                   minSegmentSize: (slo?["min_segment_size"] as? NSNumber)?.int64Value ?? stock.minSegmentSize,
                   maxManifestSegments: slo == nil ? 1 : (slo?["max_manifest_segments"] as? NSNumber)?.intValue ?? stock.maxManifestSegments,
-                  maxDeletesPerRequest: (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? 0)
+                  maxDeletesPerRequest: bulk == nil ? 0 : (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? Self.unstatedDeletes)
     }
 }
 

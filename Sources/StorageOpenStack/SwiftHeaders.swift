@@ -41,6 +41,13 @@ enum SwiftHeaders {
             // Swift sends the manifest's container/prefix percent-encoded as it was stored.
             return .dynamicManifest(manifest.removingPercentEncoding ?? manifest)
         }
+        // Ceph RGW shows an object its S3 API took in parts as it is, with S3's ETag
+        // (the MD5 of the parts' MD5s, `-COUNT`), and objsh's part size among its metadata.
+        if let etag = etag(headers), let dash = etag.lastIndex(of: "-"), etag.distance(from: etag.startIndex, to: dash) == 32,
+           let parts = Int(etag[etag.index(after: dash)...]), parts > 0 {
+            let partBytes = headers.first(name: "X-Object-Meta-Objsh-Part-Bytes").flatMap { Int64($0) }
+            return .multipartUpload(parts: parts, partBytes: parts == 1 ? Int64(integer(headers, "Content-Length")) : partBytes)
+        }
         return nil
     }
 

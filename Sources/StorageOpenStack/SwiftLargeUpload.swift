@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import NIOHTTP1
 import Storage
@@ -73,8 +72,7 @@ struct SwiftLargeUpload: LargeUpload {
                                             headers: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime]) { .bytes(body) }
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
-        // An SLO's ETag is the MD5 of its segments' MD5s, one after the other.
-        let expected = Insecure.MD5.hash(data: Array(segments.map(\.md5).joined().utf8)).map { String(format: "%02x", $0) }.joined()
+        let expected = SwiftStore.staticManifestETag(segments.map(\.md5))
         let stored = SwiftHeaders.etag(response.headers) ?? ""
         guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
@@ -93,6 +91,9 @@ struct SwiftLargeUpload: LargeUpload {
     func replacedSegmentNames() async throws -> [String] {
         let response = try await store.send(.GET, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "get")],
                                             headers: ["Accept": "application/json"])
+        if response.status == 200, SwiftStore.hidesManifest(response.headers) {
+            return try await store.segmentsFoundByName(container: container, name: name)?.map(\.name) ?? []
+        }
         guard response.status == 200, response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true",
               let rows = try? JSONDecoder().decode([SwiftManifestRow].self, from: Data(response.body.readableBytesView))
         else { return [] }

@@ -7,6 +7,9 @@ extension SwiftStore {
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
         var query = query
         query.endBefore = nil
+        // Ceph RGW reads `limit` containers from the marker and only then keeps those with
+        // the prefix; from just before the prefix, the first it reads are the ones wanted.
+        if let start = Self.markerBefore(query.prefix), query.marker.precedesInByteOrder(start) { query.marker = start }
         let response = try await send(.GET, path: "", query: Self.listingQuery(query, delimiter: nil))
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         return try Self.decode([SwiftContainerRow].self, from: response).map {
@@ -17,8 +20,11 @@ extension SwiftStore {
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         // Nothing sorts before the empty name; Swift would read an empty end_marker as none.
         if query.endBefore == "" { return [] }
-        let response = try await send(.GET, path: try Self.containerPath(container),
-                                      query: Self.listingQuery(query, delimiter: query.delimiter))
+        var items = Self.listingQuery(query, delimiter: query.delimiter)
+        // The longest page goes without `limit`, so the server sends its own longest: 10,000
+        // on Swift and on Ceph RGW, which cuts any `limit` above 1,000 to 1,000.
+        if query.limit >= ListingQuery.maximumLimit { items.removeAll { $0.name == "limit" } }
+        let response = try await send(.GET, path: try Self.containerPath(container), query: items)
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         // Names only: the rows' other fields are skipped unread, and no date is parsed.
@@ -35,6 +41,19 @@ extension SwiftStore {
         if let end = query.endBefore { items.append(("end_marker", end)) }
         items.append(("limit", String(min(max(query.limit, 1), ListingQuery.maximumLimit))))
         return items
+    }
+
+    /// A marker after every name that sorts before `prefix` and before every name that
+    /// starts with it: the prefix's last character one lower, then the highest code
+    /// point, past the longest name Swift takes (256 bytes). Nil for an empty prefix.
+    static func markerBefore(_ prefix: String) -> String? {
+        var scalars = prefix.unicodeScalars
+        guard let last = scalars.popLast() else { return nil }
+        // Nothing sorts between a name and itself followed by U+0001 (NUL is no name's).
+        guard last.value > 1 else { return String(scalars) }
+        // Below U+E000 come the surrogates, which UTF-8 cannot hold.
+        scalars.append(Unicode.Scalar(last.value - 1) ?? "\u{D7FF}")
+        return String(scalars) + String(repeating: "\u{10FFFF}", count: 65)
     }
 
     static func decode<Row: Decodable>(_ type: [Row].Type, from response: HTTPExchangeResponse) throws -> [Row] {
@@ -87,14 +106,20 @@ struct SwiftObjectRow: Decodable {
         case sloEtag = "slo_etag"
     }
 
+    /// The MD5 of zero bytes.
+    static let emptyMD5 = "d41d8cd98f00b204e9800998ecf8427e"
+
     var entry: ListingEntry {
         if let subdir { return .subdir(subdir) }
-        let etag = sloEtag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? hash
         let type = contentType ?? "application/octet-stream"
         // A DLO's manifest is listed with its own size, 0; a folder marker is no manifest.
         let mayBeDynamic = sloEtag == nil && (bytes ?? 0) == 0 && type != "application/directory"
+        // Ceph RGW lists an SLO with its manifest's size and the MD5 of no bytes, which no
+        // object of that size has: neither is the object's, and only a lookup tells.
+        let isUnmarkedManifest = sloEtag == nil && (bytes ?? 0) > 0 && hash == Self.emptyMD5
+        let etag = isUnmarkedManifest ? nil : sloEtag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? hash
         return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0, contentType: type,
                                      lastModified: lastModified.flatMap(ServerDates.iso8601), etag: etag,
-                                     isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic))
+                                     isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic || isUnmarkedManifest))
     }
 }

@@ -36,8 +36,16 @@ extension S3Store {
         let type = contentType ?? ContentType.guess(forName: name)
         let digest = UploadDigest()
         let headers: HTTPHeaders = ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)]
-        let response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD") {
-            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+        let response: HTTPExchangeResponse
+        do {
+            response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD") {
+                .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+            }
+        } catch StorageError.io(let reason) {
+            // Ceph RGW refuses a PUT into a missing bucket before it reads the body, which the
+            // transport may see as a body cut short: the bucket then says what happened.
+            if (try? await bucketIsMissing(container)) == true { throw StorageError.noSuchContainer(container) }
+            throw StorageError.io(reason)
         }
         guard response.status == 200 else {
             if S3Answers.error(Data(response.body.readableBytesView))?.code == "BadDigest" {

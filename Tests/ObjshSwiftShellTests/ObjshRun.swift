@@ -31,9 +31,15 @@ struct ObjshRun {
     /// `config` (if given) as its config file.
     static func run(_ arguments: [String], config: String? = nil, key: String? = nil, home: String,
                     extraEnvironment: [String: String] = [:], configMode: Int = 0o600) throws -> ObjshRun {
-        let server = try server()
-        var environment = Self.environment(home: home, server: server, key: key)
+        var environment = Self.environment(home: home, server: try server(), key: key)
         environment.merge(extraEnvironment) { $1 }
+        return try run(arguments, config: config, home: home, environment: environment, configMode: configMode)
+    }
+
+    /// Runs `objsh ARGS` with exactly `environment`, and `config` (if given) as its config
+    /// file under `home`: for servers other than the test Swift server.
+    static func run(_ arguments: [String], config: String?, home: String, environment: [String: String],
+                    configMode: Int = 0o600) throws -> ObjshRun {
         if let config {
             try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
