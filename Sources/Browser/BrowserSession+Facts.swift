@@ -89,3 +89,8 @@ extension BrowserSession {
         Uploader(store: store, options: options, progress: progress, display: display)
     }
 }
+
+extension BrowserSession {
+    /// A reader of ranges of one object, for `head` and `tail`.
+    public func reader(of info: ObjectInfo) -> ObjectReader { ObjectReader(store: store, info: info) }
+}

@@ -5,7 +5,7 @@ public enum CommandTable {
     static var types: [any ShellCommand.Type] {
         [
         ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
-        UploadCommand.self, GetCommand.self, RemoveCommand.self, LocalChangeFolderCommand.self,
+        UploadCommand.self, GetCommand.self, RemoveCommand.self, CatCommand.self, HeadCommand.self, TailCommand.self, LocalChangeFolderCommand.self,
         LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
         RefreshCommand.self, PrintFolderCommand.self, HelpCommand.self, ExitCommand.self,
         ]

@@ -56,7 +56,7 @@ final class CompleterTests: XCTestCase {
     func testCommandNames() async {
         await check([
             Case("clu", "cluster "),
-            Case("c", "c", listed: ["cd", "cluster"]),
+            Case("c", "c", listed: ["cat", "cd", "cluster"]),
             Case("", "", listed: CommandTable.commands.map(\.name).sorted()),
             Case("di", "dir "),
             Case("ls; cl", "ls; cluster "),

@@ -7,6 +7,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case accountNotAllowed(AccountUse)
     /// A container or folder was named to a command that takes objects unless `-r`.
     case needsRecursive(Location, isContainer: Bool, command: String)
+    /// A container or folder was named to a command that reads one object's bytes.
+    case notAnObject(Location, isContainer: Bool)
     /// `help NAME` of a command that does not exist.
     case noSuchCommand(String)
     /// A local folder that cannot be entered or read.
@@ -28,6 +30,8 @@ public enum UsageProblem: Sendable, Equatable {
     case missingValue(option: String, valueName: String)
     case missingOperand(String)
     case tooManyArguments
+    /// Two options that cannot be given together.
+    case exclusiveOptions(String, String)
     /// An option's value that is not what it takes.
     case badOptionValue(option: String, Accepted)
     /// An operand that is not what it must be.

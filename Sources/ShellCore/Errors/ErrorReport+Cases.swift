@@ -120,6 +120,8 @@ extension ErrorReport {
         case .accountNotAllowed(.delete): ("the account itself cannot be deleted; name its containers", .usage)
         case .needsRecursive(let location, let isContainer, let command):
             ("\(location.description) is a \(isContainer ? "container" : "folder"); use \(command) -r", .usage)
+        case .notAnObject(let location, let isContainer):
+            ("\(location.description) is a \(isContainer ? "container" : "folder"), not an object", .usage)
         case .noSuchCommand(let name): ("\(name): no such command", .notFound)
         case .localFolder(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)

@@ -53,6 +53,7 @@ public struct ErrorReport: Sendable {
         case .missingValue(let option, let valueName): "\(option) needs a \(valueName)"
         case .missingOperand(let name): "missing \(name)"
         case .tooManyArguments: "too many arguments"
+        case .exclusiveOptions(let first, let second): "\(first) and \(second) cannot be given together"
         case .badOptionValue(let option, let accepted): "\(option) takes \(words(accepted))"
         case .badOperand(let name, let accepted): "\(name) must be \(words(accepted))"
         }

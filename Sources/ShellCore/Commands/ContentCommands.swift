@@ -1,0 +1,167 @@
+import Browser
+import Rendering
+import Storage
+
+/// `cat [--raw] NAME...`: objects' bytes to standard output, each MD5 checked as `get NAME -` checks it.
+struct CatCommand: ShellCommand {
+    static let raw = OptionSpec("--raw", help: "send control bytes to a terminal as they are")
+    static let spec = CommandSpec(
+        name: "cat", aliases: [],
+        summary: "write objects' bytes to standard output, verified",
+        details: """
+            Writes each NAME's bytes to standard output, one after the other, checked as get \
+            checks them (the MD5, or each segment of a large object); a mismatch ends the \
+            command with an error after the bytes already written. At a terminal, control \
+            characters show escaped as less shows them (^[ for ESC), unless --raw.
+            Example: cat logs/app.log | grep ERROR
+            """,
+        options: [raw], operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
+
+    let names: [String]
+    let isRaw: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        names = arguments.operands
+        isRaw = try arguments.flag(Self.raw)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        for name in names {
+            let info = try await ContentOutput.object(name, context.session)
+            var out = ContentOutput(console: context.console, raw: isRaw)
+            let outcome = try await context.session.downloader().stream(info) { try out.write($0) }
+            out.finish()
+            if let note = outcome.note { context.console.writeError("cat: \(escaped(info.name)): \(note)\n") }
+        }
+        return .answered
+    }
+}
+
+/// `head [-n LINES | -c BYTES] [--raw] NAME`: the start of an object, read with ranges.
+struct HeadCommand: ShellCommand {
+    static let lines = OptionSpec("-n", value: .text, valueName: "LINES", help: "the first LINES lines (default 10)")
+    static let bytes = OptionSpec("-c", value: .text, valueName: "BYTES", help: "the first BYTES bytes")
+    static let spec = CommandSpec(
+        name: "head", aliases: [],
+        summary: "write the first lines (or bytes) of an object",
+        details: """
+            Writes the first 10 lines of NAME, or -n LINES, or -c BYTES, reading only the bytes \
+            needed with Range requests (16 KiB first, then twice as much each time). At a \
+            terminal, control characters show escaped, unless --raw.
+            Example: head -n 20 logs/app.log
+            """,
+        options: [lines, bytes, CatCommand.raw], operands: [OperandSpec("NAME", .remoteAny)])
+
+    let name: String
+    let count: ContentCount
+    let isRaw: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        name = arguments.operands[0]
+        count = try ContentCount(arguments, lines: Self.lines, bytes: Self.bytes)
+        isRaw = try arguments.flag(CatCommand.raw)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let reader = context.session.reader(of: try await ContentOutput.object(name, context.session))
+        var out = ContentOutput(console: context.console, raw: isRaw)
+        switch count {
+        case .bytes(let count):
+            if count > 0 { try out.write(try await reader.bytes(0...Int64(count - 1))) }
+        case .lines(let count):
+            try await reader.firstLines(count) { try out.write($0) }
+        }
+        out.finish()
+        return .answered
+    }
+}
+
+/// `tail [-n LINES | -c BYTES] [--raw] NAME`: the end of an object, read with ranges.
+struct TailCommand: ShellCommand {
+    static let spec = CommandSpec(
+        name: "tail", aliases: [],
+        summary: "write the last lines (or bytes) of an object",
+        details: """
+            Writes the last 10 lines of NAME, or -n LINES, or -c BYTES, reading only the bytes \
+            needed with Range requests from the end (16 KiB first, then twice as much each \
+            time), so the end of a huge log costs one small request or a few. At a terminal, \
+            control characters show escaped, unless --raw.
+            Example: tail -c 1000 logs/app.log
+            """,
+        options: [HeadCommand.lines, HeadCommand.bytes, CatCommand.raw], operands: [OperandSpec("NAME", .remoteAny)])
+
+    let name: String
+    let count: ContentCount
+    let isRaw: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        name = arguments.operands[0]
+        count = try ContentCount(arguments, lines: HeadCommand.lines, bytes: HeadCommand.bytes)
+        isRaw = try arguments.flag(CatCommand.raw)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let info = try await ContentOutput.object(name, context.session)
+        let reader = context.session.reader(of: info)
+        var out = ContentOutput(console: context.console, raw: isRaw)
+        switch count {
+        case .bytes(let count):
+            if count > 0 { try out.write(try await reader.bytes(max(0, info.bytes - Int64(count))...(info.bytes - 1))) }
+        case .lines(let count):
+            try out.write(try await reader.lastLines(count))
+        }
+        out.finish()
+        return .answered
+    }
+}
+
+/// How much `head` and `tail` write: `-n LINES` (default 10) or `-c BYTES`.
+enum ContentCount: Equatable {
+    case lines(Int)
+    case bytes(Int)
+
+    init(_ arguments: CommandArguments, lines: OptionSpec, bytes: OptionSpec) throws {
+        let lineCount = try arguments.number(lines, in: 0...Int(Int32.max))
+        let byteCount = try arguments.number(bytes, in: 0...Int.max)
+        if lineCount != nil && byteCount != nil { throw ShellError.usage(arguments.spec, .exclusiveOptions(lines.name, bytes.name)) }
+        self = byteCount.map(ContentCount.bytes) ?? .lines(lineCount ?? 10)
+    }
+}
+
+/// Object bytes on standard output: as they are in a pipe or with `--raw`, escaped at a terminal.
+struct ContentOutput {
+    let console: Console
+    let escapes: Bool
+    var escaper = ContentEscaper()
+
+    init(console: Console, raw: Bool) {
+        self.console = console
+        escapes = console.settings.isTerminal && !raw
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard escapes else {
+            guard console.output.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
+            return
+        }
+        console.write(escaper.escape(bytes))
+    }
+
+    mutating func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    mutating func finish() {
+        if escapes { console.write(escaper.finish()) }
+    }
+
+    /// The object NAME names; a container or folder is an error that says so.
+    static func object(_ name: String, _ session: BrowserSession) async throws -> ObjectInfo {
+        let target = try session.location(of: name)
+        switch try await session.resolve(target, probe: .objectFirst, expecting: .object) {
+        case .object(let info, _): return info
+        case .account, .container: throw CommandFailure.notAnObject(target, isContainer: true)
+        case .folder: throw CommandFailure.notAnObject(target, isContainer: false)
+        }
+    }
+}
