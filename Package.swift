@@ -61,12 +61,13 @@ let package = Package(
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.
         .target(name: "StorageHTTP", dependencies: [
-            "Storage",
+            "Storage", "Endpoints",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "StorageOpenStack", dependencies: [

@@ -23,6 +23,7 @@ public enum ErrorText {
         case .unauthorized(let message): "not authorized: \(message)"
         case .server(let status, let message): "server error \(status)" + (message.isEmpty ? "" : ": \(message)")
         case .unreachable(let message): "server unreachable: \(message)"
+        case .tls(let refusal): describe(refusal)
         case .timedOut(let message): "timed out: \(message)"
         case .invalidResponse(let message): "invalid answer from the server: \(message)"
         case .checksumMismatch(let expected, let actual):
@@ -32,6 +33,21 @@ public enum ErrorText {
         case .unsupported(let message): message
         case .io(let message): message
         case .cancelled: "interrupted"
+        }
+    }
+
+    static func describe(_ refusal: TLSRefusal) -> String {
+        let host = refusal.host
+        return switch refusal.reason {
+        case .unknownAuthority:
+            "\(host): TLS certificate signed by an unknown authority; set cacert = FILE for the cluster, or \(refusal.caVariable)"
+        case .expired: "\(host): TLS certificate has expired"
+        case .notYetValid: "\(host): TLS certificate is not valid yet (is the clock right?)"
+        case .wrongHost: "\(host): TLS certificate is for another host name"
+        case .clientCertificateRefused:
+            "\(host): the server refused the connection without a client certificate it accepts; set client_cert and client_key for the cluster"
+        case .notTLS: "\(host): the server does not speak TLS (an http:// URL?)"
+        case .handshake(let detail): "\(host): TLS handshake failed: \(detail)"
         }
     }
 

@@ -17,6 +17,8 @@ public struct SwiftEndpoint: Sendable, Equatable {
     public var token: String?
     /// Skip TLS certificate verification (`--insecure`).
     public var insecure: Bool
+    /// CA file and client certificate for TLS.
+    public var tls = TLSSettings()
     /// Seconds to wait for a connection (`connect_timeout`); nil for the default.
     public var connectTimeout: Double?
     /// Seconds an answer may stall with no byte arriving (`read_timeout`); nil for the default.

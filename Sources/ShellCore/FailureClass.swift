@@ -50,6 +50,7 @@ public enum FailureClass: Sendable, Equatable, CaseIterable {
         case .unauthorized: .permission
         case .server(let status, _) where status == 401 || status == 403: .permission
         case .server(404, _): .notFound
+        case .tls(let refusal): refusal.isTrustRefusal ? .permission : .unavailable
         case .server, .unreachable, .timedOut, .invalidResponse: .unavailable
         case .cancelled: .interrupted
         case .unreadableFile(_, let reason) where reason.contains("no such"): .notFound

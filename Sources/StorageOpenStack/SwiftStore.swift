@@ -31,9 +31,10 @@ public final class SwiftStore: ObjectStore, Sendable {
         guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
-        let made = StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure)
+        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+                                       caVariable: "OS_CACERT")
         client = made.client
-        exchange = HTTPExchange(client: client, options: options, log: log)
+        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         session = SwiftSession(endpoint: endpoint, exchange: exchange)
         self.options = options
         warnings = made.warnings

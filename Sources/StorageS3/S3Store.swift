@@ -39,9 +39,10 @@ public final class S3Store: ObjectStore, Sendable {
             throw StorageError.unauthorized("cluster \(name) needs access_key and secret_key (or secret_command), or a profile")
         }
         // A 301 names the bucket's region; it is answered by signing again, not followed.
-        let made = StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, followsRedirects: false)
+        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+                                       caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
         client = made.client
-        exchange = HTTPExchange(client: client, options: options, log: log)
+        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         self.endpoint = endpoint
         self.name = name
         self.options = options
