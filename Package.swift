@@ -34,8 +34,11 @@ let package = Package(
     targets: [
         .target(name: "Navigation"),
         .target(name: "Rendering"),
+        // Where and as whom a store connects: the settings structs alone, so that a store
+        // does not link the config parser (nor Yams).
+        .target(name: "Endpoints"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
-        .target(name: "Clusters", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
         .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -55,31 +58,32 @@ let package = Package(
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
         .target(name: "Transfers", dependencies: ["Storage", "Rendering", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
-        // the user's words, upload bodies read from files, the redacted --debug line.
+        // the user's words, upload bodies read from files, the redacted --debug line, and
+        // the one HTTP client (timeouts, TLS) both stores are built on.
         .target(name: "StorageHTTP", dependencies: [
-            "Storage",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
-        .target(name: "StorageOpenStack", dependencies: [
-            "Storage", "Clusters", "StorageHTTP",
+            "Storage", "Endpoints",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "StorageOpenStack", dependencies: [
+            "Storage", "Endpoints", "StorageHTTP",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The S3 backend: SigV4 over swift-crypto, XML through FoundationXML's XMLParser.
         .target(name: "StorageS3", dependencies: [
-            "Storage", "Clusters", "StorageHTTP",
+            "Storage", "Endpoints", "StorageHTTP",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The storage contract every backend must pass; a library so that each

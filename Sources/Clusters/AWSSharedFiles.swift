@@ -54,6 +54,7 @@ public struct AWSSharedFiles: Sendable {
         }
         resolved.region = resolved.region ?? merged["region"]?.value
         resolved.endpoint = resolved.endpoint ?? merged["endpoint_url"]?.value
+        resolved.tls.caFile = resolved.tls.caFile ?? merged["ca_bundle"]?.value
         return resolved
     }
 

@@ -40,6 +40,8 @@ struct CloudsEntry {
         if let interface = text(cloud["interface"]).flatMap(KeystoneSettings.interfaceName) { settings.interface = interface }
         if text(cloud["auth_type"])?.contains("applicationcredential") == true { endpoint.key = nil }
         endpoint.keystone = settings
+        // The TLS files sit beside auth, at the cloud's level, as the openstack client reads them.
+        endpoint.tls = TLSSettings(caFile: text(cloud["cacert"]), clientCertificate: text(cloud["cert"]), clientKey: text(cloud["key"]))
         return endpoint
     }
 }

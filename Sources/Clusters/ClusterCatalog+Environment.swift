@@ -32,6 +32,8 @@ extension ClusterCatalog {
             warnings.append("objsh: warning: OS_STORAGE_URL and OS_AUTH_TOKEN must both be set for the env cluster; ignoring them")
         }
         guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else { return (nil, warnings) }
+        // OS_CACERT needs no copy here: every Swift store falls back to it (see StoreHTTPClient).
+        endpoint.tls = TLSSettings(clientCertificate: variables["OS_CERT"], clientKey: variables["OS_KEY"])
         return (Cluster(name: "env", endpoint: .swift(endpoint), origin: "env"), warnings)
     }
 

@@ -1,7 +1,8 @@
 extension ClusterConfigParser {
     /// Keys an S3 cluster accepts.
     static let s3Keys: Set<String> = ["type", "endpoint", "region", "access_key", "secret_key", "secret_command", "session_token",
-                                      "addressing", "insecure", "profile", "connect_timeout", "read_timeout"]
+                                      "addressing", "insecure", "profile", "connect_timeout", "read_timeout",
+                                      "cacert", "client_cert", "client_key"]
 
     /// An S3 cluster: keys of its own (`access_key` with `secret_key` or
     /// `secret_command`) or a `profile` of the AWS CLI's files.
@@ -12,6 +13,7 @@ extension ClusterConfigParser {
                                   sessionToken: value("session_token"), profile: value("profile"),
                                   connectTimeout: try seconds(section, "connect_timeout"),
                                   readTimeout: try seconds(section, "read_timeout"))
+        endpoint.tls = tlsSettings(section)
         if let flag = section.values["insecure"] {
             switch flag.value.lowercased() {
             case "true", "yes", "1": endpoint.insecure = true

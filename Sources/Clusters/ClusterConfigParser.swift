@@ -12,7 +12,8 @@
 ///     path = ~/backup
 ///
 /// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
-/// `token`, `insecure = true|false` and `connect_timeout`/`read_timeout` (seconds);
+/// `token`, `insecure = true|false`, `connect_timeout`/`read_timeout` (seconds) and
+/// the TLS keys `cacert`, `client_cert`, `client_key` (as S3 clusters do);
 /// with `auth_version = 3` (or an `auth_url` ending in `/v3`) they sign in to
 /// Keystone and also take `username`/`user_id`, `password`/`password_command`, the
 /// domain and project keys, `region`, `interface` and `application_credential_*`
@@ -32,7 +33,9 @@ public struct ClusterConfigParser {
     /// Keys each type accepts; `type` is accepted by both.
     static let swiftKeys: Set<String> = Set<String>(["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
                                              "connect_timeout", "read_timeout", "auth_version", "username", "password",
-                                             "password_command"]).union(keystoneKeys)
+                                             "password_command"]).union(keystoneKeys).union(tlsKeys)
+    /// TLS keys every HTTP cluster takes: a CA file to trust, a client certificate and its key.
+    static let tlsKeys: Set<String> = ["cacert", "client_cert", "client_key"]
     static let fileKeys: Set<String> = ["type", "path"]
 
     /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
@@ -118,12 +121,13 @@ public struct ClusterConfigParser {
             }
         }
         let version = try authVersion(section)
-        let endpoint = SwiftEndpoint(authURL: value("auth_url"), user: try aliased(section, "user"), key: try aliased(section, "key"),
+        var endpoint = SwiftEndpoint(authURL: value("auth_url"), user: try aliased(section, "user"), key: try aliased(section, "key"),
                                      keyCommand: try aliased(section, "key_command"), storageURL: value("storage_url"),
                                      token: value("token"), insecure: insecure,
                                      connectTimeout: try seconds(section, "connect_timeout"),
                                      readTimeout: try seconds(section, "read_timeout"),
                                      keystone: try keystoneSettings(section, version: version))
+        endpoint.tls = tlsSettings(section)
         if endpoint.key != nil && endpoint.keyCommand != nil {
             let command = section.values["key_command"] != nil ? "key_command" : "password_command"
             let key = section.values["key"] != nil ? "key" : "password"
@@ -136,6 +140,12 @@ public struct ClusterConfigParser {
                 : "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         return endpoint
+    }
+
+    /// `cacert`, `client_cert` and `client_key`, with `~` expanded.
+    func tlsSettings(_ section: ClusterConfigSection) -> TLSSettings {
+        func path(_ key: String) -> String? { section.values[key].map { expandingTilde($0.value) } }
+        return TLSSettings(caFile: path("cacert"), clientCertificate: path("client_cert"), clientKey: path("client_key"))
     }
 
     /// A timeout key's value: seconds, more than 0 and at most a day.

@@ -19,6 +19,12 @@ public enum LocalProblem: Sendable, Equatable {
     case changedWhileRead
     /// The file changed size while its bytes were being sent.
     case changedWhileUploaded
+    /// A file a setting names (`cacert`, `client_cert`) that cannot be read.
+    case unreadableSettingFile(setting: String)
+    /// A file a setting names that holds no PEM certificate.
+    case notPEMCertificate(setting: String)
+    /// A file a setting names that holds no PEM private key.
+    case notPEMPrivateKey(setting: String)
 
     /// The failure of the system call that just returned an error.
     public static var lastSystemError: LocalProblem { .system(errno) }

@@ -16,6 +16,9 @@ public enum StorageError: Error, Sendable, Equatable {
     case server(status: Int, message: String)
     /// The server could not be reached.
     case unreachable(String)
+    /// A TLS connection failed: the server's certificate was not trusted, ours was
+    /// refused, or the server does not speak TLS.
+    case tls(TLSRefusal)
     /// The server stopped answering.
     case timedOut(String)
     /// The server answered, but with something that is not valid HTTP (e.g. a

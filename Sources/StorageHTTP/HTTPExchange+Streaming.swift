@@ -22,7 +22,7 @@ extension HTTPExchange {
                 guard wait != nil else { return response }
                 _ = try? await response.body.collect(upTo: options.maximumResponseBytes)
             } catch {
-                let failure = classify(error, url: request.url)
+                let failure = await classify(error, url: request.url)
                 guard failure.isRetryable,
                       let delay = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
                 else { throw failure.error }
@@ -45,7 +45,7 @@ extension HTTPExchange {
             record(request, outcome: "\(response.status.code)", since: started)
             return response
         } catch {
-            let failure = classify(error, url: request.url)
+            let failure = await classify(error, url: request.url)
             record(request, outcome: "failed: \(failure.error)", since: started)
             throw failure
         }
@@ -82,7 +82,7 @@ extension HTTPExchange {
         } catch let error as StorageError {
             throw error
         } catch {
-            throw classify(error, url: url).error
+            throw await classify(error, url: url).error
         }
         guard received == expected else {
             throw StorageError.unreachable("the download of \(name) ended after \(received) of \(expected) bytes")

@@ -53,11 +53,15 @@ package struct HTTPExchange: Sendable {
     package let client: HTTPClient
     package let options: HTTPStoreOptions
     package let log: (@Sendable (String) -> Void)?
+    /// The variable that names a CA file for this kind of store, for TLS messages.
+    package let caVariable: String
 
-    package init(client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?) {
+    package init(client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?,
+                 caVariable: String = "SSL_CERT_FILE") {
         self.client = client
         self.options = options
         self.log = log
+        self.caVariable = caVariable
     }
 
     /// Sends `request`, retrying connection breaks (resets, answers cut short), 5xx and
@@ -76,7 +80,7 @@ package struct HTTPExchange: Sendable {
                 retryAfter = RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After"))
                 if !canRetry(afterFailedTry: failedTries + 1, retryAfter: retryAfter, waited: waited) { return response }
             } catch {
-                let failure = classify(error, url: request.url)
+                let failure = await classify(error, url: request.url)
                 guard request.isIdempotent, failure.isRetryable,
                       canRetry(afterFailedTry: failedTries + 1, retryAfter: nil, waited: waited) else { throw failure.error }
                 reason = failure.reason
@@ -113,16 +117,24 @@ package struct HTTPExchange: Sendable {
             record(request, outcome: "\(response.status.code)", since: started)
             return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
         } catch {
-            let failure = classify(error, url: request.url)
+            let failure = await classify(error, url: request.url)
             record(request, outcome: "failed: \(failure.error)", since: started)
             throw failure
         }
     }
 
-    package func classify(_ error: Error, url: String) -> TransportFailure {
+    /// What `error` means; a certificate that failed its check is fetched again to say why.
+    package func classify(_ error: Error, url: String) async -> TransportFailure {
         if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
-        return TransportFailure.classify(error, target: Self.target(of: url),
-                                         readTimeout: options.readTimeout, connectTimeout: options.connectTimeout)
+        var failure = TransportFailure.classify(error, target: Self.target(of: url), readTimeout: options.readTimeout,
+                                                connectTimeout: options.connectTimeout, caVariable: caVariable)
+        if case .tls(var refusal) = failure.error, refusal.reason == .unknownAuthority,
+           let colon = refusal.host.lastIndex(of: ":"), let port = Int(refusal.host[refusal.host.index(after: colon)...]) {
+            let host = String(refusal.host[..<colon].filter { $0 != "[" && $0 != "]" })
+            refusal.reason = await CertificateProbe.reason(host: host, port: port, timeout: options.connectTimeout)
+            failure.error = .tls(refusal)
+        }
+        return failure
     }
 
     package func pause(seconds: Double) async throws {

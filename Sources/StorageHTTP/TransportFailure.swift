@@ -21,20 +21,26 @@ package struct TransportFailure: Error {
         }
     }
 
-    /// Classifies an error thrown by the HTTP client for a request to `target` (`host:port`).
-    package static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double) -> TransportFailure {
+    /// Classifies an error thrown by the HTTP client for a request to `target` (`host:port`);
+    /// a TLS failure names `caVariable` as the way to trust the server's CA.
+    package static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double,
+                                 caVariable: String = "SSL_CERT_FILE") -> TransportFailure {
         if let failure = error as? TransportFailure { return failure }
         if let storage = error as? StorageError { return TransportFailure(error: storage, isRetryable: false) }
         if error is CancellationError { return TransportFailure(error: .cancelled, isRetryable: false) }
         if let client = error as? HTTPClientError {
             return classify(client, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout)
         }
+        if let reason = TLSFailureReason.of(error) {
+            return TransportFailure(error: .tls(TLSRefusal(host: target, reason: reason, caVariable: caVariable)), isRetryable: false)
+        }
         if let connection = error as? NIOConnectionError {
             if connection.dnsAError != nil && connection.dnsAAAAError != nil && connection.connectionErrors.isEmpty {
                 return TransportFailure(error: .unreachable("cannot connect to \(target): host name not found"), isRetryable: false)
             }
             if let first = connection.connectionErrors.first {
-                return classify(first.error, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout)
+                return classify(first.error, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout,
+                                caVariable: caVariable)
             }
         }
         if let parser = error as? HTTPParserError { return classify(parser, target: target) }

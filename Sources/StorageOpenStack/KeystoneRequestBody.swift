@@ -1,4 +1,4 @@
-import Clusters
+import Endpoints
 import Foundation
 
 /// The JSON of a Keystone v3 `POST /auth/tokens`, and a description of it without secrets for `--debug`.

@@ -1,4 +1,4 @@
-import Clusters
+import Endpoints
 import Foundation
 import NIOCore
 import NIOHTTP1

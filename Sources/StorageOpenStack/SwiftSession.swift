@@ -1,4 +1,4 @@
-import Clusters
+import Endpoints
 import Foundation
 import NIOHTTP1
 import Storage

@@ -1,8 +1,7 @@
 import AsyncHTTPClient
-import Clusters
+import Endpoints
 import NIOCore
 import NIOHTTP1
-import NIOSSL
 import Storage
 import StorageHTTP
 
@@ -32,24 +31,13 @@ public final class SwiftStore: ObjectStore, Sendable {
         guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
-        // The idle limit holds both ways: a server that stops reading an upload stalls it too.
-        let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
-        var configuration = HTTPClient.Configuration(
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
-        // A refused connection would otherwise be retried until the deadline; our own policy decides.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        var warnings: [String] = []
-        if endpoint.insecure {
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.certificateVerification = .none
-            configuration.tlsConfiguration = tls
-            warnings.append("objsh: warning: cluster \(name): TLS certificates are not verified (insecure)")
-        }
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        exchange = HTTPExchange(client: client, options: options, log: log)
+        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+                                       caVariable: "OS_CACERT")
+        client = made.client
+        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         session = SwiftSession(endpoint: endpoint, exchange: exchange)
         self.options = options
-        self.warnings = warnings
+        warnings = made.warnings
     }
 
     /// Closes the connections; the store cannot be used afterwards.

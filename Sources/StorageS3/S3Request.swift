@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Clusters
+import Endpoints
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,9 +1,8 @@
 import AsyncHTTPClient
-import Clusters
+import Endpoints
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOSSL
 import Storage
 import StorageHTTP
 import Synchronization
@@ -39,25 +38,15 @@ public final class S3Store: ObjectStore, Sendable {
         guard endpoint.accessKey != nil, endpoint.secretKey != nil || endpoint.secretCommand != nil else {
             throw StorageError.unauthorized("cluster \(name) needs access_key and secret_key (or secret_command), or a profile")
         }
-        let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
-        var configuration = HTTPClient.Configuration(
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
-        configuration.connectionPool.retryConnectionEstablishment = false
         // A 301 names the bucket's region; it is answered by signing again, not followed.
-        configuration.redirectConfiguration = .disallow
-        var warnings: [String] = []
-        if endpoint.insecure {
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.certificateVerification = .none
-            configuration.tlsConfiguration = tls
-            warnings.append("objsh: warning: cluster \(name): TLS certificates are not verified (insecure)")
-        }
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        exchange = HTTPExchange(client: client, options: options, log: log)
+        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+                                       caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
+        client = made.client
+        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         self.endpoint = endpoint
         self.name = name
         self.options = options
-        self.warnings = warnings
+        warnings = made.warnings
     }
 
     /// Closes the connections; the store cannot be used afterwards.

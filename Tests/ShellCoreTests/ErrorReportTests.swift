@@ -21,6 +21,7 @@ final class ErrorReportTests: XCTestCase {
         .server(status: 503, message: "busy"), .unreachable("connection refused"), .timedOut("no answer in 30 s"),
         .invalidResponse("not HTTP"), .checksumMismatch(expected: "a", actual: "b"), .changed(container: "c", name: "n"),
         .containerNotEmpty("c"), .unsupported("no bulk delete"), .io("disk full"), .cancelled,
+        .tls(TLSRefusal(host: "127.0.0.1:443", reason: .unknownAuthority, caVariable: "OS_CACERT")),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -40,6 +41,7 @@ final class ErrorReportTests: XCTestCase {
         case .unsupported: 13
         case .io: 14
         case .cancelled: 15
+        case .tls: 16
         }
     }
 
@@ -88,7 +90,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...15))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...16))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...5))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -118,6 +120,9 @@ final class ErrorReportTests: XCTestCase {
         XCTAssertEqual(ErrorReport(BrowserError.notFound(.container("c"))).failureClass, .notFound)
         XCTAssertEqual(ErrorReport(StorageError.server(status: 403, message: "")).failureClass, .permission)
         XCTAssertEqual(ErrorReport(CancellationError()).failureClass, .interrupted)
+        let refusal = { (reason: TLSRefusal.Reason) in StorageError.tls(TLSRefusal(host: "h:1", reason: reason, caVariable: "OS_CACERT")) }
+        XCTAssertEqual(ErrorReport(refusal(.expired)).failureClass, .permission)
+        XCTAssertEqual(ErrorReport(refusal(.notTLS)).failureClass, .unavailable)
     }
 
     func testOneNotFoundMessageNamesThePlaceAndWhatWasLookedFor() {

@@ -26,6 +26,22 @@ extension ErrorReport {
         case .unsupported(let message): message
         case .io(let message): message
         case .cancelled: "interrupted"
+        case .tls(let refusal): words(refusal)
+        }
+    }
+
+    static func words(_ refusal: TLSRefusal) -> String {
+        let host = refusal.host
+        return switch refusal.reason {
+        case .unknownAuthority:
+            "\(host): TLS certificate signed by an unknown authority; set cacert = FILE for the cluster, or \(refusal.caVariable)"
+        case .expired: "\(host): TLS certificate has expired"
+        case .notYetValid: "\(host): TLS certificate is not valid yet (is the clock right?)"
+        case .wrongHost: "\(host): TLS certificate is for another host name"
+        case .clientCertificateRefused:
+            "\(host): the server refused the connection without a client certificate it accepts; set client_cert and client_key for the cluster"
+        case .notTLS: "\(host): the server does not speak TLS (an http:// URL?)"
+        case .handshake(let detail): "\(host): TLS handshake failed: \(detail)"
         }
     }
 
@@ -37,6 +53,9 @@ extension ErrorReport {
         case .server(404, _): .notFound
         case .server, .unreachable, .timedOut, .invalidResponse: .unavailable
         case .cancelled: .interrupted
+        // A refusal to trust is fixed by a trust setting (77); a server that does not
+        // speak TLS, or another handshake failure, is unavailable (69).
+        case .tls(let refusal): refusal.isTrustRefusal ? .permission : .unavailable
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
              .unsupported, .io: .failed
@@ -54,6 +73,9 @@ extension ErrorReport {
         case .cannotOpen: "cannot open"
         case .changedWhileRead: "the file changed size while it was read"
         case .changedWhileUploaded: "the file changed size while it was uploaded"
+        case .unreadableSettingFile(let setting): "cannot read this file (\(setting))"
+        case .notPEMCertificate(let setting): "no PEM certificate in this file (\(setting))"
+        case .notPEMPrivateKey(let setting): "not a PEM private key (\(setting))"
         }
     }
 

@@ -27,6 +27,8 @@ public struct S3Endpoint: Sendable, Equatable {
     public var profile: String?
     /// Skip TLS certificate verification.
     public var insecure: Bool
+    /// CA file and client certificate for TLS.
+    public var tls = TLSSettings()
     public var connectTimeout: Double?
     public var readTimeout: Double?
 

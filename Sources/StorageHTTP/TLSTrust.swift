@@ -1,0 +1,46 @@
+import Endpoints
+import Foundation
+import NIOSSL
+import Storage
+
+/// The TLS configuration of a store: the system's trust store with the user's CA
+/// files added (never replacing it), and a client certificate when one is set.
+enum TLSTrust {
+    static func configuration(_ tls: TLSSettings, caVariable: String, environment: [String: String]) throws -> TLSConfiguration {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        var files: [(path: String, setting: String)] = []
+        if let file = tls.caFile { files.append((file, "cacert")) } else if let file = value(caVariable) { files.append((file, caVariable)) }
+        if let file = value("SSL_CERT_FILE") { files.append((file, "SSL_CERT_FILE")) }
+        var certificates = try files.flatMap { try load($0.path, setting: $0.setting) }
+        // OpenSSL's form: directories separated by colons; files that are not PEM certificates are passed over.
+        for directory in value("SSL_CERT_DIR")?.split(separator: ":") ?? [] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: String(directory))) ?? []
+            for name in names.sorted() {
+                certificates += (try? NIOSSLCertificate.fromPEMFile(String(directory) + "/" + name)) ?? []
+            }
+        }
+        if !certificates.isEmpty { configuration.additionalTrustRoots = [.certificates(certificates)] }
+        if let certificate = tls.clientCertificate {
+            configuration.certificateChain = try load(certificate, setting: "client_cert").map { .certificate($0) }
+            let keyFile = tls.clientKey ?? certificate
+            do {
+                configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem))
+            } catch {
+                throw StorageError.unreadableFile(path: keyFile, problem: .notPEMPrivateKey(setting: "client_key"))
+            }
+        }
+        return configuration
+    }
+
+    /// The certificates of a PEM file, read now so that a wrong path is said at once.
+    private static func load(_ path: String, setting: String) throws -> [NIOSSLCertificate] {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw StorageError.unreadableFile(path: path, problem: .unreadableSettingFile(setting: setting))
+        }
+        guard let certificates = try? NIOSSLCertificate.fromPEMFile(path), !certificates.isEmpty else {
+            throw StorageError.unreadableFile(path: path, problem: .notPEMCertificate(setting: setting))
+        }
+        return certificates
+    }
+}
