@@ -52,8 +52,8 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),
-        // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
-        .target(name: "Transfers", dependencies: ["Storage", .product(name: "Crypto", package: "swift-crypto")]),
+        // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
+        .target(name: "Transfers", dependencies: ["Listing", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line.
         .target(name: "StorageHTTP", dependencies: [

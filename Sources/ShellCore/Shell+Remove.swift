@@ -63,7 +63,10 @@ extension Shell {
                 return false
             }
         }
-        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix)
+        let output = output
+        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix) { failure in
+            output.writeError("rm: \(escaped(Self.describe(failure)))\n")
+        }
         if isContainer { try await deleter.deleteEmptiedContainer(container) }
         writeNote("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
                      + (isContainer ? " and the container\n" : "\n"))

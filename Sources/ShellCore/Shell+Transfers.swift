@@ -89,9 +89,18 @@ extension Shell {
             folderDownloader.parallel = downloader.parallel
             return try await folderDownloader.download(
                 container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
-            ) { message in output.writeError("get: \(escaped(message))\n") }
+            ) { failure in output.writeError("get: \(escaped(Self.describe(failure)))\n") }
         }
         writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
+    }
+
+    /// One object of `get -r` or `rm -r` that failed, in words: an error that names its
+    /// object or file is told as it is, any other after the object's name.
+    static func describe(_ failure: ObjectFailure) -> String {
+        switch failure.error {
+        case is TransferError, StorageError.noSuchObject: ErrorText.describe(failure.error)
+        default: "\(failure.name): \(ErrorText.describe(failure.error))"
+        }
     }
 
     /// Runs `body` with a progress line on standard error while it goes, when asked for one.

@@ -10,8 +10,8 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeName(String, reason: String)
     /// Ctrl-C: what was left partial, and how to go on.
     case interrupted(String)
-    /// Several objects of a folder failed; the others were transferred.
-    case someFailed(failed: Int, of: Int, first: String)
+    /// Several objects of a folder failed (each told as it failed); the others were transferred.
+    case someFailed(failed: Int, of: Int)
 
     public var description: String {
         switch self {
@@ -20,7 +20,7 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let name, let detail): "\(name): download corrupted in transit (\(detail)); nothing was kept"
         case .unsafeName(let name, let reason): "\(name): skipped, \(reason)"
         case .interrupted(let message): "interrupted: \(message)"
-        case .someFailed(let failed, let total, let first): "\(failed) of \(total) objects failed; the first: \(first)"
+        case .someFailed(let failed, let total): "\(failed) of \(total) objects failed"
         }
     }
 }
