@@ -39,11 +39,22 @@ let package = Package(
         .target(name: "Browser", dependencies: ["Listing", "Navigation", "Storage"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
+        // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
+        // The one place that turns a cluster's endpoint into a store.
+        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
+        // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
+        .target(name: "CommandLineCompletion", dependencies: [
+            "Browser", "ClusterStores", "Clusters", "ShellCore", "Storage",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The hidden OBJSH_TEST_* delays the binary tests steer; compiled into debug builds
+        // only (#if DEBUG): a release build links an empty module.
+        .target(name: "TestHooks", dependencies: ["Clusters", "Storage"]),
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "Browser", "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage", "StorageOpenStack", "StorageS3",
+                "Browser", "ClusterStores", "Clusters", "CommandLineCompletion", "LineEditing", "Rendering", "ShellCore", "TestHooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["objsh.symbols"],
