@@ -101,9 +101,12 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
-        .testTarget(name: "ObjshCLITests", exclude: ["Goldens"]),
-        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering"], exclude: ["Transcripts"]),
+        .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+                    exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
+        // The one golden-file check of the four golden suites: compare, or record and fail.
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Starts scripts/fault-proxy between a client and the real Swift server.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
         .testTarget(name: "StorageOpenStackTests",
@@ -117,9 +120,9 @@ let package = Package(
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
-        // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
-        .testTarget(name: "InteractiveTests", exclude: ["Goldens"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; of the modules, only the golden check.
+        .testTarget(name: "InteractiveTests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GoldenFiles"], exclude: ["Goldens"]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore"], exclude: ["Drivers"]),
     ]
