@@ -42,11 +42,22 @@ let package = Package(
         .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "LineEditing", dependencies: ["CLineEdit", "ShellCore"]),
+        // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
+        // The one place that turns a cluster's endpoint into a store.
+        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
+        // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
+        .target(name: "CommandLineCompletion", dependencies: [
+            "Browser", "ClusterStores", "Clusters", "ShellCore", "Storage",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The hidden OBJSH_TEST_* delays the binary tests steer; compiled into debug builds
+        // only (#if DEBUG): a release build links an empty module.
+        .target(name: "TestHooks", dependencies: ["Clusters", "Storage"]),
         .executableTarget(
             name: "objsh",
             dependencies: [
-                "Browser", "ShellCore", "LineEditing", "Clusters", "Rendering", "Storage", "StorageOpenStack", "StorageS3",
+                "Browser", "ClusterStores", "Clusters", "CommandLineCompletion", "LineEditing", "Rendering", "ShellCore", "TestHooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["objsh.symbols"],
@@ -55,8 +66,8 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),
-        // Moving data: parts, workers, verification, resume and progress, over the storage protocol only.
-        .target(name: "Transfers", dependencies: ["Storage", "Rendering", .product(name: "Crypto", package: "swift-crypto")]),
+        // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
+        .target(name: "Transfers", dependencies: ["Listing", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.
@@ -94,9 +105,12 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
-        .testTarget(name: "ObjshCLITests", exclude: ["Goldens"]),
-        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering"], exclude: ["Transcripts"]),
+        .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+                    exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
+        // The one golden-file check of the four golden suites: compare, or record and fail.
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Starts scripts/fault-proxy between a client and the real Swift server.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
         .testTarget(name: "StorageOpenStackTests",
@@ -106,16 +120,16 @@ let package = Package(
                     dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
         // Both stores against Ceph RGW (scripts/rgw-server): the contract on its S3 and Swift APIs, and its differences.
         .testTarget(name: "RGWTests",
-                    dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser"]),
+                    dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser", "Listing"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(name: "ObjshSwiftShellTests",
                     dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
-        // Drives the built objsh binary in a pseudo-terminal through tmux; no module dependencies.
-        .testTarget(name: "InteractiveTests", exclude: ["Goldens"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"], resources: [.copy("Goldens")]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; of the modules, only the golden check.
+        .testTarget(name: "InteractiveTests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GoldenFiles"], exclude: ["Goldens"]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore", "Rendering"], exclude: ["Drivers"]),
     ]

@@ -1,3 +1,4 @@
+import Listing
 import Storage
 
 /// The account root: lists containers.

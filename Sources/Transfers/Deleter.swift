@@ -1,3 +1,4 @@
+import Listing
 import Storage
 
 /// `rm -r`: every object under a container or folder, in bulk requests when the store
@@ -18,7 +19,7 @@ public struct Deleter: Sendable {
     public func count(container: String, prefix: String) async throws -> (objects: Int, bytes: Int64) {
         var objects = 0
         var bytes: Int64 = 0
-        for try await page in store.objectPages(in: container, prefix: prefix) {
+        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
             for case .object(let object) in page {
                 objects += 1
                 bytes += object.bytes
@@ -27,41 +28,48 @@ public struct Deleter: Sendable {
         return (objects, bytes)
     }
 
-    /// Deletes every object under `prefix`; returns how many. Objects that could not be
-    /// deleted are told in a `someFailed` error after the rest went.
-    public func deleteAll(container: String, prefix: String, progress: TransferProgress? = nil) async throws -> Int {
-        let limit = try await store.bulkDeleteLimit()
-        let batch = min(limit, bulkBatch)
-        let tally = Tally()
-        for try await page in store.objectPages(in: container, prefix: prefix) {
-            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
+    /// Deletes every object under `prefix`, taken from the listing engine; returns how
+    /// many. `failed` hears of each object that could not be deleted as the rest go on;
+    /// then a `someFailed` error tells how many.
+    public func deleteAll(container: String, prefix: String, progress: TransferProgress? = nil,
+                          failed: @escaping @Sendable (ObjectFailure) -> Void = { _ in }) async throws -> Int {
+        let batch = min(try await store.bulkDeleteLimit(), bulkBatch)
+        let tally = Tally(failed)
+        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
+            var objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             progress?.addTotal(bytes: 0, items: objects.count)
-            // Large objects, and those that may be, go one by one: their segments go with them.
-            let isLarge = { (object: ObjectSummary) in object.isLargeObject || object.mayBeLargeObject }
-            let single = batch > 1 ? objects.filter(isLarge) : objects
-            if batch > 1 {
-                let names = objects.filter { !isLarge($0) }.map(\.name)
-                let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
-                try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
-                    let failures = try await store.deleteObjects(container: container, names: names)
-                    for _ in 0..<(names.count - failures.count) { tally.succeeded() }
-                    for (name, error) in failures { tally.failed("\(name): \(error)") }
-                    for _ in names { progress?.finishItem() }
-                }
+            guard batch > 1 else {
+                try await deleteOneByOne(objects, container: container, tally: tally, progress: progress)
+                continue
             }
-            try await WorkerPool.forEach(single, limit: parallel) { [store] object in
-                do {
-                    try await store.deleteListedObject(object, container: container)
-                    tally.succeeded()
-                } catch let error as StorageError where error != .cancelled {
-                    tally.failed("\(object.name): \(error)")
-                }
-                progress?.finishItem()
+            // Only the objects the listing cannot tell are looked up; those found plain go in bulk.
+            objects = await LargeObjectLookup.resolving(objects, container: container, store: store)
+            // Large objects, and those that may still be, go one by one: their segments go with them.
+            let isLarge = { (object: ObjectSummary) in object.manifestKind != nil || object.mayBeLargeObject }
+            let names = objects.filter { !isLarge($0) }.map(\.name)
+            let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
+            try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
+                let failures = try await store.deleteObjects(container: container, names: names)
+                for _ in 0..<(names.count - failures.count) { tally.succeeded() }
+                for (name, error) in failures { tally.failed(ObjectFailure(name: name, error: error)) }
+                for _ in names { progress?.finishItem() }
             }
+            try await deleteOneByOne(objects.filter(isLarge), container: container, tally: tally, progress: progress)
         }
-        let (done, failures) = tally.result
-        if let first = failures.first { throw TransferError.someFailed(failed: failures.count, of: done + failures.count, first: first) }
-        return done
+        return try tally.total()
+    }
+
+    /// Deletes `objects` with a request each (large ones with their segments), `parallel` at once.
+    private func deleteOneByOne(_ objects: [ObjectSummary], container: String, tally: Tally, progress: TransferProgress?) async throws {
+        try await WorkerPool.forEach(objects, limit: parallel) { [store] object in
+            do {
+                try await store.deleteListedObject(object, container: container)
+                tally.succeeded()
+            } catch let error as StorageError where error != .cancelled {
+                tally.failed(ObjectFailure(name: object.name, error: error))
+            }
+            progress?.finishItem()
+        }
     }
 
     /// Deletes a container emptied just before; its listing may lag the deletes for a

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Listing
 import Storage
 
 /// `get -r`: every object under a container or folder into a local folder, several
@@ -16,16 +17,17 @@ public struct FolderDownloader: Sendable {
 
     public init(store: any ObjectStore) { downloader = Downloader(store: store) }
 
-    /// Downloads `container/prefix…` into `folder` (made if missing); `report` hears of
-    /// each skipped or failed object. Returns how many objects were written.
+    /// Downloads `container/prefix…` into `folder` (made if missing), its objects taken
+    /// from the listing engine: a HEAD only for those the listing cannot tell (see
+    /// `LargeObjectLookup.objectInfo`). `failed` hears of each skipped or failed object,
+    /// while the others go on. Returns how many objects were written.
     public func download(container: String, prefix: String, into folder: String, overwrite: Bool,
-                         progress: TransferProgress?, report: @escaping @Sendable (String) -> Void) async throws -> Int {
+                         progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void) async throws -> Int {
         try LocalFolder.make(folder)
-        let store = downloader.store
         var downloader = downloader
         downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
-        let tally = Tally()
-        for try await page in store.objectPages(in: container, prefix: prefix) {
+        let tally = Tally(failed)
+        for try await page in ParallelListing(store: downloader.store, container: container, prefix: prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
             try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
@@ -35,19 +37,14 @@ public struct FolderDownloader: Sendable {
                                          downloader: downloader, progress: progress)
                     tally.succeeded()
                 } catch let error as TransferError where error.isLocalToOneObject {
-                    tally.failed(error.description)
-                    report(error.description)
+                    tally.failed(ObjectFailure(name: object.name, error: error))
                 } catch let error as StorageError where error != .cancelled {
-                    let message = "\(object.name): \(error)"
-                    tally.failed(message)
-                    report(message)
+                    tally.failed(ObjectFailure(name: object.name, error: error))
                 }
                 progress?.finishItem()
             }
         }
-        let (done, failures) = tally.result
-        if let first = failures.first { throw TransferError.someFailed(failed: failures.count, of: done + failures.count, first: first) }
-        return done
+        return try tally.total()
     }
 
     static func fetch(_ object: ObjectSummary, container: String, to folder: String, relative: String, overwrite: Bool,
@@ -58,8 +55,7 @@ public struct FolderDownloader: Sendable {
             return
         }
         if let slash = relative.lastIndex(of: "/") { try LocalFolder.make(folder + "/" + relative[..<slash]) }
-        // HEAD, not the listing: only it tells a dynamic large object from an empty one.
-        let info = try await downloader.store.objectInfo(container: container, name: object.name)
+        let info = try await LargeObjectLookup.objectInfo(of: object, container: container, store: downloader.store)
         progress?.nowOn(relative)
         _ = try await downloader.download(info, to: target, overwrite: overwrite, progress: progress)
     }
@@ -73,17 +69,6 @@ extension TransferError {
         case .interrupted, .someFailed: false
         }
     }
-}
-
-/// Counts of a folder transfer, from its workers.
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    private var failures: [String] = []
-
-    func succeeded() { lock.withLock { done += 1 } }
-    func failed(_ message: String) { lock.withLock { failures.append(message) } }
-    var result: (Int, [String]) { lock.withLock { (done, failures) } }
 }
 
 /// Local folders and the paths remote names may take in them.

@@ -1,7 +1,8 @@
 import Storage
 
 /// Why a transfer failed on the local side or in verification; storage failures stay `StorageError`s.
-public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
+/// `ErrorReport` in ShellCore words each case.
+public enum TransferError: Error, Sendable, Equatable {
     /// The local file exists and `-f` was not given.
     case exists(String)
     /// A local file or folder could not be made, read or written.
@@ -12,17 +13,6 @@ public enum TransferError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeName(String, reason: String)
     /// Ctrl-C: what was left partial, and how to go on.
     case interrupted(String)
-    /// Several objects of a folder failed; the others were transferred.
-    case someFailed(failed: Int, of: Int, first: String)
-
-    public var description: String {
-        switch self {
-        case .exists(let path): "\(path): exists (use -f to overwrite)"
-        case .local(let path, let problem): "\(path): \(problem)"  // worded by the shell's ErrorReport; kept until the folder engines report values
-        case .corrupt(let name, let detail): "\(name): download corrupted in transit (\(detail)); nothing was kept"
-        case .unsafeName(let name, let reason): "\(name): skipped, \(reason)"
-        case .interrupted(let message): "interrupted: \(message)"
-        case .someFailed(let failed, let total, let first): "\(failed) of \(total) objects failed; the first: \(first)"
-        }
-    }
+    /// Several objects of a folder failed (each told as it failed); the others were transferred.
+    case someFailed(failed: Int, of: Int)
 }

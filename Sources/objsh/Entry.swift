@@ -1,3 +1,4 @@
+import CommandLineCompletion
 import Foundation
 
 /// The program's entry: the OS shells' completion requests (`--complete`, see
@@ -9,11 +10,11 @@ enum Entry {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--complete" {
-            exit(await OSShellCompletion.run(Array(arguments.dropFirst())))
+            exit(await OSShellCompletion.run(Array(arguments.dropFirst()), placeOptions: Objsh.placeOptions))
         }
         if let shell = completionScriptShell(arguments) {
             do {
-                print(try CompletionScripts.script(for: shell), terminator: "")
+                print(try CompletionScripts.script(for: shell, of: Objsh.self), terminator: "")
                 exit(0)
             } catch {
                 FileHandle.standardError.write(Data("objsh: \(error)\n".utf8))

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Browser
+import ClusterStores
 import Clusters
+import CommandLineCompletion
 @preconcurrency import Foundation
 import LineEditing
 import Rendering
 import ShellCore
+import TestHooks
 
 /// The `objsh` command: options, wiring, and the choice of batch or interactive mode.
 struct Objsh: AsyncParsableCommand {
@@ -94,7 +97,7 @@ struct Objsh: AsyncParsableCommand {
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
-                          catalog: catalog, openStore: DelayedStore.wrapping({ try await stores.open($0) }, environment: environment))
+                          catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
@@ -158,6 +161,13 @@ struct Objsh: AsyncParsableCommand {
 
     static func report(_ error: ShellError) {
         FileHandle.standardError.write(Data("objsh: \(error.printableMessage)\n".utf8))
+    }
+
+    /// What the options before a place say, for `objsh --complete`: nil when they do
+    /// not parse as objsh's options, or when a place is given already.
+    static func placeOptions(_ words: [String]) -> OSShellCompletion.PlaceOptions? {
+        guard let parsed = try? Objsh.parse(words), parsed.place == nil else { return nil }
+        return OSShellCompletion.PlaceOptions(cluster: parsed.cluster, insecure: parsed.insecure)
     }
 
     static func clusterNames() -> [String] {

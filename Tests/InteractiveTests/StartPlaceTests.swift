@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import XCTest
 
 /// `objsh CLUSTER:PATH` at a terminal: the shell opens there, or says why not and leaves.
@@ -42,12 +43,6 @@ final class StartPlaceTests: XCTestCase {
     static func assertMatchesGolden(_ name: String, _ screen: String, file: StaticString = #filePath, line: UInt = #line) {
         let actual = screen.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).trimmingTrailingBlanks }.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
-        let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt").path
-        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
-            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
-            return XCTFail("recorded \(name).txt; check it and run again without OBJSH_RECORD_GOLDENS", file: file, line: line)
-        }
-        let expected = try? String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertEqual(expected, actual, "\(name).txt differs from the screen", file: file, line: line)
+        GoldenFile.assertMatches(actual, named: name, in: GoldenFile.folder("Goldens", besideSource: #filePath), file: file, line: line)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import GoldenFiles
 import XCTest
 
 /// Golden transcripts of whole `objsh` runs: the command line, stdin, stdout, stderr
-/// and the exit status, in `Goldens/NAME.txt` beside this file. `OBJSH_RECORD_GOLDENS=1`
-/// rewrites the golden and fails, so a new baseline never passes silently.
+/// and the exit status, in `Goldens/NAME.txt` beside this file (`GoldenFile` compares
+/// and, with `OBJSH_RECORD_GOLDENS=1`, records and fails).
 enum CLIGolden {
     /// One run in a golden: its arguments and standard input.
     struct Case {
@@ -20,23 +21,7 @@ enum CLIGolden {
     }
 
     static func assertMatches(_ name: String, _ actual: String, file: StaticString = #filePath, line: UInt = #line) {
-        let directory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Goldens")
-        let path = directory.appendingPathComponent(name + ".txt").path
-        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
-            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
-            XCTFail("recorded \(name).txt; check it and run again without OBJSH_RECORD_GOLDENS", file: file, line: line)
-            return
-        }
-        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
-            XCTFail("no golden \(name).txt; record it with OBJSH_RECORD_GOLDENS=1", file: file, line: line)
-            return
-        }
-        if expected != actual {
-            let difference = zip(expected.components(separatedBy: "\n").enumerated(), actual.components(separatedBy: "\n"))
-                .first { $0.0.element != $0.1 }
-                .map { "first difference at line \($0.0.offset + 1):\n  expected: \($0.0.element)\n  actual:   \($0.1)" } ?? "lengths differ"
-            XCTFail("\(name).txt differs; \(difference)\nwhole output:\n\(actual)", file: file, line: line)
-        }
+        GoldenFile.assertMatches(actual, named: name, in: GoldenFile.folder("Goldens", besideSource: #filePath), file: file, line: line)
     }
 }
 

@@ -74,7 +74,7 @@ final class FaultMatrixTests: XCTestCase {
 
     private func search() -> Row {
         Row(name: "search (500 of 5,000)", kinds: FaultProxy.quickKinds) { _, proxy in
-            let run = try self.objsh(proxy, "search --in /\(Self.listed) o001*\nls")
+            let run = try self.objsh(proxy, "search --in /\(Self.listed) o001*")
             let expected = Self.listedNames.split(separator: "\n").filter { $0.hasPrefix("o001") }.map { "\(Self.listed)/\($0)\n" }.joined()
             return Self.judge(run, expected: expected)
         }

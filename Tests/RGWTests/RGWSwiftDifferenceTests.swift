@@ -1,5 +1,6 @@
 import Browser
 import Clusters
+import Listing
 import Foundation
 import Storage
 import StorageContract

@@ -1,11 +1,13 @@
 import Foundation
+import GoldenFiles
 import Rendering
 import XCTest
 
 /// Compares rendered screens with the files in `Goldens/`.
 ///
 /// Set `OBJSH_RECORD_GOLDENS=1` to rewrite the files in the source tree; the tests then
-/// fail on purpose so a new baseline is never accepted without a look and a second run.
+/// fail on purpose so a new baseline is never accepted without a look and a second run
+/// (see `GoldenFile`).
 final class GoldenLayoutTests: XCTestCase {
     static let height = 8
     static let widths = [40, 80, 132]
@@ -28,35 +30,6 @@ final class GoldenLayoutTests: XCTestCase {
 
     private func assertGolden(_ lines: [String], named name: String, file: StaticString, line: UInt) {
         let actual = lines.joined(separator: "\n") + "\n"
-        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
-            let url = Self.sourceGoldens.appendingPathComponent("\(name).txt")
-            do {
-                try actual.write(to: url, atomically: true, encoding: .utf8)
-                XCTFail("recorded golden \(url.path); unset OBJSH_RECORD_GOLDENS and rerun", file: file, line: line)
-            } catch {
-                XCTFail("cannot record golden \(url.path): \(error)", file: file, line: line)
-            }
-            return
-        }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Goldens"),
-              let expected = try? String(contentsOf: url, encoding: .utf8)
-        else {
-            return XCTFail("missing golden \(name).txt; record with OBJSH_RECORD_GOLDENS=1", file: file, line: line)
-        }
-        if actual == expected { return }
-        let actualLines = actual.components(separatedBy: "\n")
-        let expectedLines = expected.components(separatedBy: "\n")
-        var report = "golden \(name) differs:"
-        for index in 0..<max(actualLines.count, expectedLines.count) {
-            let got = index < actualLines.count ? actualLines[index] : "<none>"
-            let want = index < expectedLines.count ? expectedLines[index] : "<none>"
-            if got != want { report += "\n  line \(index + 1)\n    want: \(want)\n    got:  \(got)" }
-        }
-        XCTFail(report, file: file, line: line)
-    }
-
-    /// The checked-in `Goldens` folder, found from this file's location.
-    private static var sourceGoldens: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+        GoldenFile.assertMatches(actual, named: name, in: GoldenFile.folder("Goldens", besideSource: #filePath), file: file, line: line)
     }
 }

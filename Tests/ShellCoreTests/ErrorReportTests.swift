@@ -48,7 +48,7 @@ final class ErrorReportTests: XCTestCase {
     static let transfer: [TransferError] = [
         .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
         .unsafeName("../x", reason: "it would leave the folder"), .interrupted("kept a.partial"),
-        .someFailed(failed: 2, of: 10, first: "a: timed out"),
+        .someFailed(failed: 2, of: 10),
     ]
     static func caseIndex(_ error: TransferError) -> Int {
         switch error {

@@ -1,5 +1,6 @@
 import Clusters
 import Foundation
+import GoldenFiles
 import ShellCore
 import Storage
 import XCTest
@@ -101,24 +102,7 @@ final class TranscriptHarness {
 
     /// Compares with `Transcripts/NAME.txt` beside this file.
     static func assertMatches(_ name: String, script: String, _ result: Result, file: StaticString = #filePath, line: UInt = #line) {
-        let directory = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Transcripts")
-        let path = directory.appendingPathComponent(name + ".txt").path
-        let actual = transcript(script: script, result)
-        if ProcessInfo.processInfo.environment["OBJSH_RECORD_GOLDENS"] == "1" {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? actual.write(toFile: path, atomically: true, encoding: .utf8)
-            XCTFail("recorded \(name).txt; check it and run again without OBJSH_RECORD_GOLDENS", file: file, line: line)
-            return
-        }
-        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
-            XCTFail("no golden \(name).txt; record it with OBJSH_RECORD_GOLDENS=1", file: file, line: line)
-            return
-        }
-        if expected != actual {
-            let diff = zip(expected.components(separatedBy: "\n").enumerated(), actual.components(separatedBy: "\n"))
-                .first { $0.0.element != $0.1 }
-                .map { "first difference at line \($0.0.offset + 1):\n  expected: \($0.0.element)\n  actual:   \($0.1)" } ?? "lengths differ"
-            XCTFail("\(name).txt differs; \(diff)\nwhole output:\n\(actual)", file: file, line: line)
-        }
+        GoldenFile.assertMatches(transcript(script: script, result), named: name,
+                                 in: GoldenFile.folder("Transcripts", besideSource: #filePath), file: file, line: line)
     }
 }

@@ -111,7 +111,7 @@ struct GetCommand: ShellCommand {
             folderDownloader.parallel = downloader.parallel
             return try await folderDownloader.download(
                 container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
-            ) { message in output.writeError("get: \(escaped(message))\n") }
+            ) { failure in output.writeError("get: \(escaped(ErrorReport.words(failure)))\n") }
         }
         console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
     }

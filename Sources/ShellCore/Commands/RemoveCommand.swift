@@ -85,7 +85,10 @@ struct RemoveCommand: ShellCommand {
                 return false
             }
         }
-        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix)
+        let output = context.console.output
+        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix) { failure in
+            output.writeError("rm: \(escaped(ErrorReport.words(failure)))\n")
+        }
         if isContainer { try await deleter.deleteEmptiedContainer(container) }
         context.console.writeNote("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
                                   + (isContainer ? " and the container\n" : "\n"))

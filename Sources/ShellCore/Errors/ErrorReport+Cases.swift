@@ -124,7 +124,7 @@ extension ErrorReport {
         case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
         case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
         case .interrupted(let message): ("interrupted: \(message)", .interrupted)
-        case .someFailed(let failed, let total, let first): ("\(failed) of \(total) objects failed; the first: \(first)", .failed)
+        case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         }
     }
 

@@ -28,6 +28,16 @@ public struct ErrorReport: Sendable {
         }
     }
 
+    /// One object of `get -r` or `rm -r` that failed, in words: an error that names its
+    /// object or file is told as it is, any other after the object's name.
+    static func words(_ failure: ObjectFailure) -> String {
+        let message = ErrorReport(failure.error).message
+        switch failure.error {
+        case is TransferError, StorageError.noSuchObject: return message
+        default: return "\(failure.name): \(message)"
+        }
+    }
+
     static func report(_ error: ShellError) -> (String, FailureClass) {
         switch error {
         case .unknownCommand(let name):

@@ -7,7 +7,7 @@ import ArgumentParser
 /// The parser's own custom completion is not used for remote names: its bash script
 /// passes answers through `compgen -W`, which expands `$(...)` inside a name, and its
 /// zsh script reads a `:` in a name as the start of a description.
-enum CompletionScripts {
+public enum CompletionScripts {
     enum Failure: Error, CustomStringConvertible {
         case unexpected(shell: String, missing: String)
         var description: String {
@@ -18,18 +18,19 @@ enum CompletionScripts {
         }
     }
 
-    static func script(for shell: String) throws -> String {
+    /// The script for `shell` (bash, zsh or fish), from `command`'s generated one.
+    public static func script(for shell: String, of command: any ParsableCommand.Type) throws -> String {
         switch shell {
         case "bash":
-            let generated = Objsh.completionScript(for: .bash)
+            let generated = command.completionScript(for: .bash)
             return try renamingEntry(of: generated, shell: shell, definition: "\n_objsh() {\n")
                 .inserting(bashEntry, before: "\ncomplete -o filenames -F _objsh objsh", shell: shell)
         case "zsh":
-            let generated = Objsh.completionScript(for: .zsh)
+            let generated = command.completionScript(for: .zsh)
             return try renamingEntry(of: generated, shell: shell, definition: "\n_objsh() {\n")
                 .inserting(zshEntry, before: "\nif [[ \"${funcstack[1]}\" = _objsh ]]; then", shell: shell)
         case "fish":
-            return Objsh.completionScript(for: .fish) + fishEntry
+            return command.completionScript(for: .fish) + fishEntry
         default:
             throw ValidationError("no completion script for \(shell): give bash, zsh or fish")
         }

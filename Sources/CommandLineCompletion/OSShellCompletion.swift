@@ -1,5 +1,5 @@
-import ArgumentParser
 import Browser
+import ClusterStores
 import Clusters
 @preconcurrency import Foundation
 import ShellCore
@@ -13,7 +13,7 @@ import Storage
 /// bash passes its line up to the cursor and `COMP_WORDBREAKS` (objsh unquotes them
 /// and answers with what readline replaces); zsh and fish pass their words already
 /// unquoted, the cursor's last, and get whole values.
-enum OSShellCompletion {
+public enum OSShellCompletion {
     /// A TAB that waits longer than this for a server shows nothing rather than hang
     /// (OBJSH_COMPLETION_DEADLINE, in seconds, changes it: a loaded test machine).
     static var deadline: Duration {
@@ -21,12 +21,30 @@ enum OSShellCompletion {
         return .milliseconds(Int((given ?? 4) * 1000))
     }
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// What objsh's own options before the place say: the cluster to complete on, and
+    /// whether TLS certificates go unchecked.
+    public struct PlaceOptions: Sendable {
+        /// `--cluster`, when given.
+        public var cluster: String?
+        /// `--insecure`.
+        public var insecure: Bool
+
+        /// The options as given.
+        public init(cluster: String?, insecure: Bool) {
+            self.cluster = cluster
+            self.insecure = insecure
+        }
+    }
+
+    /// Answers one request (the words after `--complete`); the exit status. `placeOptions`
+    /// parses the words before the cursor's as objsh's options: nil when they do not
+    /// parse, or when a place is given already.
+    public static func run(_ arguments: [String], placeOptions: ([String]) -> PlaceOptions?) async -> Int32 {
         guard arguments.count >= 3, arguments[1] == "--", let request = request(shell: arguments[0], Array(arguments.dropFirst(2))) else {
             FileHandle.standardError.write(Data("objsh: usage: objsh --complete bash|zsh|fish -- WORDS...\n".utf8))
             return ExitStatus.usage
         }
-        guard let start = placeOptions(before: request.words), !request.current.hasPrefix("-") else { return 1 }
+        guard let start = placeOptions(request.words), !request.current.hasPrefix("-") else { return 1 }
         // A server that does not answer in time costs the TAB nothing but the wait.
         let watchdog = Task.detached {
             try await Task.sleep(for: deadline)
@@ -56,13 +74,6 @@ enum OSShellCompletion {
         default:
             return nil
         }
-    }
-
-    /// The options given before the cursor's word when that word is the place: they parse
-    /// as objsh's own options and no place is given yet.
-    static func placeOptions(before words: [String]) -> Objsh? {
-        guard let parsed = try? Objsh.parse(words), parsed.place == nil else { return nil }
-        return parsed
     }
 
     static func values(completing typed: String, cluster defaultCluster: String?, insecure: Bool) async -> [String] {

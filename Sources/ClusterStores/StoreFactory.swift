@@ -1,6 +1,5 @@
 import Clusters
 import Foundation
-import ShellCore
 import Storage
 import StorageOpenStack
 import StorageS3
@@ -8,20 +7,22 @@ import Synchronization
 
 /// The one place that turns a cluster's endpoint into a store. It keeps the Swift
 /// stores it opened, so that their connections are closed once, at exit.
-final class StoreFactory: Sendable {
+public final class StoreFactory: Sendable {
     /// `--debug`: one line per HTTP request on standard error, secrets redacted.
-    let debug: Bool
+    public let debug: Bool
     /// `--insecure`: no TLS certificate checks for any Swift cluster.
-    let insecure: Bool
+    public let insecure: Bool
     private let swiftStores = Mutex<[SwiftStore]>([])
     private let s3Stores = Mutex<[S3Store]>([])
 
-    init(debug: Bool, insecure: Bool) {
+    /// A factory whose stores log requests with `debug` and skip TLS checks with `insecure`.
+    public init(debug: Bool, insecure: Bool) {
         self.debug = debug
         self.insecure = insecure
     }
 
-    func open(_ cluster: Cluster) async throws -> any ObjectStore {
+    /// A store for `cluster`: a folder, Swift or S3 (a built-in folder made first).
+    public func open(_ cluster: Cluster) async throws -> any ObjectStore {
         switch cluster.endpoint {
         case .directory(let path):
             if cluster.origin == "built-in" {
@@ -67,7 +68,7 @@ final class StoreFactory: Sendable {
     }
 
     /// Closes every Swift store's connections; call before the process exits.
-    func shutdown() async {
+    public func shutdown() async {
         let stores = swiftStores.withLock { stores in
             defer { stores = [] }
             return stores

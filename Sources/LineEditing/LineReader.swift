@@ -1,10 +1,13 @@
 import Foundation
 
 /// Lines of a C stream, without their newlines; any line length, read in large chunks.
-struct LineReader: Sequence, IteratorProtocol {
+public struct LineReader: Sequence, IteratorProtocol {
     let handle: UnsafeMutablePointer<FILE>
 
-    mutating func next() -> String? {
+    /// The lines of `handle`, read until its end.
+    public init(handle: UnsafeMutablePointer<FILE>) { self.handle = handle }
+
+    public mutating func next() -> String? {
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }

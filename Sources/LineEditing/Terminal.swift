@@ -1,16 +1,20 @@
 import Foundation
 
 /// What the process knows of its terminal: whether there is one, and its size.
-struct Terminal: Sendable {
-    let inputIsTerminal: Bool
-    let outputIsTerminal: Bool
-    let allowsColor: Bool
+public struct Terminal: Sendable {
+    /// Whether standard input is a terminal (else commands are read as a script).
+    public let inputIsTerminal: Bool
+    /// Whether standard output is a terminal.
+    public let outputIsTerminal: Bool
+    /// Whether standard output is a terminal that allows colour.
+    public let allowsColor: Bool
     /// Whether standard error is a terminal that allows colour.
-    let errorsAllowColor: Bool
+    public let errorsAllowColor: Bool
     private let columnsVariable: Int?
     private let linesVariable: Int?
 
-    init(environment: [String: String]) {
+    /// The terminal as `environment` (NO_COLOR, TERM, COLUMNS, LINES) and the descriptors tell it.
+    public init(environment: [String: String]) {
         inputIsTerminal = isatty(STDIN_FILENO) != 0
         outputIsTerminal = isatty(STDOUT_FILENO) != 0
         // https://no-color.org: any non-empty NO_COLOR turns colours off; so does TERM=dumb.
@@ -22,14 +26,14 @@ struct Terminal: Sendable {
     }
 
     /// `$COLUMNS`, else the terminal's width, else 80.
-    func columns() -> Int {
+    public func columns() -> Int {
         if let columnsVariable { return columnsVariable }
         return windowSize()?.columns ?? 80
     }
 
     /// Rows each pane shows: what fits on the terminal under the headers and the
     /// prompt, or 20 when output is not a terminal.
-    func paneRows() -> Int {
+    public func paneRows() -> Int {
         guard outputIsTerminal else { return linesVariable.map { max(3, $0 - 4) } ?? 20 }
         let lines = linesVariable ?? windowSize()?.rows ?? 24
         return max(3, lines - 4)

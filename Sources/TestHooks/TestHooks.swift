@@ -2,7 +2,25 @@ import Clusters
 import Foundation
 import Storage
 
-/// Hidden test hooks, kept out of `--help` and the man page on purpose: with
+/// Hooks the tests that run the built `objsh` binary steer through the environment.
+/// They are compiled into debug builds only, which the tests run (`swift build`); a
+/// release build (`scripts/install`, `bench/`) holds none of them, and `wrapping` gives
+/// back the opener it was given.
+public enum TestHooks {
+    /// `open`, its stores wrapped in a `DelayedStore` when the environment asks for one
+    /// (debug builds only).
+    public static func wrapping(_ open: @escaping @Sendable (Cluster) async throws -> any ObjectStore,
+                                environment: [String: String]) -> @Sendable (Cluster) async throws -> any ObjectStore {
+        #if DEBUG
+        DelayedStore.wrapping(open, environment: environment)
+        #else
+        open
+        #endif
+    }
+}
+
+#if DEBUG
+/// Hidden test hooks, kept out of `--help`, the man page and release builds on purpose: with
 /// `OBJSH_TEST_LISTING_DELAY_MS=N` in the environment every page of an object listing
 /// waits N milliseconds first (a cancellable `Task.sleep`), so the pseudo-terminal tests
 /// can press Ctrl-C during a slow listing; container listings are not slowed, so the
@@ -75,3 +93,4 @@ struct DelayedLargeUpload: LargeUpload {
     }
     func abort() async throws { try await base.abort() }
 }
+#endif

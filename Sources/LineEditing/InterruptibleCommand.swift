@@ -1,4 +1,3 @@
-import LineEditing
 import ShellCore
 
 /// Runs one command in a task of its own that Ctrl-C cancels: a watcher polls the

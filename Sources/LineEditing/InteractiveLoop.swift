@@ -1,0 +1,62 @@
+import Foundation
+import Rendering
+import ShellCore
+
+/// The loop for a person at a terminal: a prompt, a line, its result; each line runs
+/// as a script's does (`LineRunner`), its errors told and the session going on.
+/// Ctrl-C drops the line or cancels the running command; Ctrl-D leaves; SIGHUP and
+/// SIGTERM save the history and leave.
+public struct InteractiveLoop {
+    let shell: Shell
+    /// libedit when standard output is a terminal too, else the plain reader.
+    let lines: any LineSource
+
+    /// The loop over `lines` for `shell`.
+    public init(shell: Shell, lines: any LineSource) {
+        self.shell = shell
+        self.lines = lines
+    }
+
+    /// Reads and runs lines until Ctrl-D, `exit` or a hangup; the exit status.
+    public func run() async -> Int32 {
+        SignalEvents.install()
+        shell.printPanes()
+        let runner = LineRunner(shell: shell) { [shell] words in try await Self.perform(words, on: shell) }
+        while true {
+            let context = shell.completionContext()
+            let event = await lines.read(prompt: TerminalEscaping.escape(shell.prompt)) { line, cursor in
+                await Completer.complete(line: line, cursor: cursor, context: context)
+            }
+            switch event {
+            // On standard error, beside the prompt: standard output may be a file.
+            case .interrupted:
+                shell.output.writeError(lines is LineEditor ? "^C\n" : "\n")
+            case .endOfFile:
+                shell.output.writeError("\n")
+                return ExitStatus.success
+            case .hangup(let signal):
+                shell.output.writeError("\n")
+                return 128 + signal
+            case .line(let line):
+                lines.remember(line)
+                if case .exit(let status) = await runner.run(line) { return status }
+            }
+        }
+    }
+
+    /// One command, in a task Ctrl-C cancels; a command that SIGHUP or SIGTERM stopped
+    /// ends the session with the signal's status.
+    static func perform(_ words: [String], on shell: Shell) async throws -> Shell.Outcome {
+        switch await InterruptibleCommand.run(words, on: shell) {
+        case .success(nil):
+            return .proceed
+        case .success(let status?):
+            return .exit(status)
+        case .failure(let error):
+            if let signal = SignalEvents.hangupSignal { return .exit(128 + signal) }
+            // After the ^C the terminal shows, on a line of its own.
+            if (error as? ShellError) == .interrupted { shell.output.writeError("\n") }
+            throw error
+        }
+    }
+}

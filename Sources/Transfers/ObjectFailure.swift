@@ -1,0 +1,39 @@
+import Foundation
+
+/// One object of a folder transfer (`get -r`, `rm -r`) that failed while the others
+/// went on: which one, and why, as data for the shell to put in words.
+public struct ObjectFailure: Sendable {
+    /// The object's name in its container.
+    public let name: String
+    /// Why: a `TransferError` (which names its object or file) or a `StorageError`.
+    public let error: any Error
+
+    public init(name: String, error: any Error) {
+        self.name = name
+        self.error = error
+    }
+}
+
+/// Counts of a folder transfer, from its workers; each failure is handed on as it happens.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private var failures = 0
+    private let report: @Sendable (ObjectFailure) -> Void
+
+    init(_ report: @escaping @Sendable (ObjectFailure) -> Void) { self.report = report }
+
+    func succeeded() { lock.withLock { done += 1 } }
+
+    func failed(_ failure: ObjectFailure) {
+        lock.withLock { failures += 1 }
+        report(failure)
+    }
+
+    /// How many succeeded; a `someFailed` error when any failed.
+    func total() throws -> Int {
+        let (done, failures) = lock.withLock { (self.done, self.failures) }
+        if failures > 0 { throw TransferError.someFailed(failed: failures, of: done + failures) }
+        return done
+    }
+}
