@@ -13,7 +13,7 @@ let leanLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         "-Xlinker", "--version-script=\(manifestFolder)Sources/objsh/objsh.symbols",
-    ]),
+    ])
 ]
 
 // Dependencies point toward the pure model: Navigation and Storage know nothing
@@ -47,10 +47,12 @@ let package = Package(
         // The one place that turns a cluster's endpoint into a store.
         .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
         // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
-        .target(name: "CommandLineCompletion", dependencies: [
-            "Browser", "ClusterStores", "Clusters", "ShellCore", "Storage",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "CommandLineCompletion",
+            dependencies: [
+                "Browser", "ClusterStores", "Clusters", "ShellCore", "Storage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The hidden OBJSH_TEST_* delays the binary tests steer; compiled into debug builds
         // only (#if DEBUG): a release build links an empty module.
         .target(name: "TestHooks", dependencies: ["Clusters", "Storage"]),
@@ -71,59 +73,71 @@ let package = Package(
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.
-        .target(name: "StorageHTTP", dependencies: [
-            "Storage", "Endpoints",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "NIOTLS", package: "swift-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
-        .target(name: "StorageOpenStack", dependencies: [
-            "Storage", "Endpoints", "StorageHTTP",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "StorageHTTP",
+            dependencies: [
+                "Storage", "Endpoints",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "StorageOpenStack",
+            dependencies: [
+                "Storage", "Endpoints", "StorageHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The S3 backend: SigV4 over swift-crypto, XML through FoundationXML's XMLParser.
-        .target(name: "StorageS3", dependencies: [
-            "Storage", "Endpoints", "StorageHTTP",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "StorageS3",
+            dependencies: [
+                "Storage", "Endpoints", "StorageHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The storage contract every backend must pass; a library so that each
         // backend's test target runs the same suite.
-        .target(name: "StorageContract", dependencies: ["Storage", "Listing", .product(name: "Crypto", package: "swift-crypto")],
-                path: "Tests/StorageContract"),
+        .target(
+            name: "StorageContract", dependencies: ["Storage", "Listing", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
-                    exclude: ["Transcripts"]),
+        .testTarget(
+            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+            exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Starts scripts/fault-proxy between a client and the real Swift server.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
-        .testTarget(name: "StorageOpenStackTests",
-                    dependencies: ["StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Transfers", "FaultProxyHarness"]),
+        .testTarget(
+            name: "StorageOpenStackTests",
+            dependencies: ["StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Transfers", "FaultProxyHarness"]),
         // The S3 store against the test server's s3api (and moto), and the SigV4 test vectors.
-        .testTarget(name: "StorageS3Tests",
-                    dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
+        .testTarget(
+            name: "StorageS3Tests",
+            dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
         // Both stores against Ceph RGW (scripts/rgw-server): the contract on its S3 and Swift APIs, and its differences.
-        .testTarget(name: "RGWTests",
-                    dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser", "Listing"]),
+        .testTarget(
+            name: "RGWTests",
+            dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser", "Listing"]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
-        .testTarget(name: "ObjshSwiftShellTests",
-                    dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "ObjshSwiftShellTests",
+            dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),

@@ -23,12 +23,15 @@ public struct AccountWalk: Sendable {
     /// Calls `body` with each non-empty page of objects that pass `keep`, and their container.
     /// With `lookingUpSizes`, an object that may be a DLO is looked up first (as `ls -l` does);
     /// without, the store may leave sizes out.
-    public func eachPage(lookingUpSizes: Bool, keeping keep: (@Sendable (ObjectSummary) -> Bool)? = nil,
-                         _ body: (String, [ObjectSummary]) throws -> Void) async throws {
+    public func eachPage(
+        lookingUpSizes: Bool, keeping keep: (@Sendable (ObjectSummary) -> Bool)? = nil,
+        _ body: (String, [ObjectSummary]) throws -> Void
+    ) async throws {
         let each = ParallelListing.concurrency(eachOf: containers.count, width: Self.containersAtOnce)
-        var streams = OrderedStreams<[ObjectSummary]>(containers.map { container in
-            { pages(of: container, concurrency: each, lookingUpSizes: lookingUpSizes, keeping: keep) }
-        }, width: Self.containersAtOnce)
+        var streams = OrderedStreams<[ObjectSummary]>(
+            containers.map { container in
+                { pages(of: container, concurrency: each, lookingUpSizes: lookingUpSizes, keeping: keep) }
+            }, width: Self.containersAtOnce)
         defer { streams.cancel() }
         while let (index, objects) = try await streams.next() {
             if !objects.isEmpty { try body(containers[index], objects) }
@@ -37,9 +40,11 @@ public struct AccountWalk: Sendable {
 
     /// The pages of one container's objects, one listing page at a time.
     func pages(of container: String, concurrency: Int, lookingUpSizes: Bool, keeping keep: (@Sendable (ObjectSummary) -> Bool)?)
-        -> @Sendable () async throws -> [ObjectSummary]? {
-        let listing = ParallelListing(store: store, container: container, prefix: prefix, namesOnly: !lookingUpSizes && keep == nil,
-                                      concurrency: concurrency)
+        -> @Sendable () async throws -> [ObjectSummary]?
+    {
+        let listing = ParallelListing(
+            store: store, container: container, prefix: prefix, namesOnly: !lookingUpSizes && keep == nil,
+            concurrency: concurrency)
         let (puller, store) = (ListingPuller(listing), store)
         return {
             guard let page = try await puller.next() else { return nil }

@@ -76,8 +76,9 @@ extension BrowserSession {
             throw StorageError.unreadableFile(path: localPath, problem: .system(ENOENT))
         }
         let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, command: "upload")
-        return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: source,
-                            isDirectory: isDirectory.boolValue)
+        return UploadTarget(
+            container: container, objectName: String(target.prefix.dropLast()), source: source,
+            isDirectory: isDirectory.boolValue)
     }
 
     /// A new name relative to the current folder, refused when it would leave it.

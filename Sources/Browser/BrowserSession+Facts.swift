@@ -27,12 +27,13 @@ extension BrowserSession {
 
     /// The facts of what a path named, as its info pane shows them (no second HEAD).
     public func infoSheet(for target: Target) async throws -> InfoSheet {
-        let info: InfoTarget = switch target {
-        case .account: .account(cluster: clusterName)
-        case .container(let name, _): .container(name)
-        case .folder(let location): .folder(location)
-        case .object(let object, _): .object(object)
-        }
+        let info: InfoTarget =
+            switch target {
+            case .account: .account(cluster: clusterName)
+            case .container(let name, _): .container(name)
+            case .folder(let location): .folder(location)
+            case .object(let object, _): .object(object)
+            }
         return try await InfoPane.sheet(for: info, store: store, refetch: false)
     }
 
@@ -51,11 +52,14 @@ extension BrowserSession {
     /// side by side (`ParallelListing`): one level (folded at `/`) or, `recursive`, every
     /// object at any depth. With `sizes`, an entry that may be a DLO is looked up first,
     /// so every view shows one size for one object; without, the store may leave sizes out.
-    public func eachEntryPage(under folder: Location, recursive: Bool = false, sizes: Bool,
-                              _ body: ([ListingEntry]) throws -> Void) async throws {
+    public func eachEntryPage(
+        under folder: Location, recursive: Bool = false, sizes: Bool,
+        _ body: ([ListingEntry]) throws -> Void
+    ) async throws {
         guard let container = folder.container else { preconditionFailure("the account lists through eachContainerPage") }
-        let listing = ParallelListing(store: store, container: container, prefix: folder.prefix,
-                                      delimiter: recursive ? nil : "/", namesOnly: !sizes)
+        let listing = ParallelListing(
+            store: store, container: container, prefix: folder.prefix,
+            delimiter: recursive ? nil : "/", namesOnly: !sizes)
         for try await listed in listing {
             try body(sizes ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed)
         }

@@ -17,8 +17,10 @@ public final class BrowserSession {
     /// nobody reads; `open` still loads the account pane, the first proof of the credentials.
     public var panesAreShown = true
 
-    public init(clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,
-                observer: ((LifecycleEvent, Pane) -> Void)? = nil) {
+    public init(
+        clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,
+        observer: ((LifecycleEvent, Pane) -> Void)? = nil
+    ) {
         self.clusterName = clusterName
         self.store = store
         container = PaneContainer(cacheLimit: cacheLimit, observer: observer)
@@ -80,14 +82,18 @@ extension BrowserSession {
 
     /// What `path` names, relative to the current folder; in search mode a path names a
     /// result, from the root. At most one listing and one HEAD (see `PathResolver`).
-    public func resolve(_ path: String?, probe: PathResolver.Probe = .folderFirst,
-                        expecting expected: NotFound.Expected = .objectOrFolder) async throws -> Target {
+    public func resolve(
+        _ path: String?, probe: PathResolver.Probe = .folderFirst,
+        expecting expected: NotFound.Expected = .objectOrFolder
+    ) async throws -> Target {
         try await resolver.resolve(try location(of: path), probe: probe, expecting: expected)
     }
 
     /// What `location` names (see `PathResolver` for the probes and their cost).
-    public func resolve(_ location: Location, probe: PathResolver.Probe = .folderFirst,
-                        expecting expected: NotFound.Expected = .objectOrFolder) async throws -> Target {
+    public func resolve(
+        _ location: Location, probe: PathResolver.Probe = .folderFirst,
+        expecting expected: NotFound.Expected = .objectOrFolder
+    ) async throws -> Target {
         try await resolver.resolve(location, probe: probe, expecting: expected)
     }
 

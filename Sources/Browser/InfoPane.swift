@@ -18,12 +18,13 @@ public final class InfoPane: StoragePane {
     /// An info pane opened from `folder`'s pane.
     public init(store: any ObjectStore, target: InfoTarget, folder: Location) {
         self.target = target
-        let name: String? = switch target {
-        case .account: nil
-        case .container(let name): name
-        case .folder(let location): location.entryName
-        case .object(let info): Location(container: info.container, objectName: Substring(info.name)).entryName
-        }
+        let name: String? =
+            switch target {
+            case .account: nil
+            case .container(let name): name
+            case .folder(let location): location.entryName
+            case .object(let info): Location(container: info.container, objectName: Substring(info.name)).entryName
+            }
         super.init(store: store, folder: folder, nameInParent: name)
     }
 

@@ -21,8 +21,10 @@ public struct ObjectReader: Sendable {
         guard range.lowerBound <= last else { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(last - range.lowerBound + 1))
-        _ = try await store.readObject(container: info.container, name: info.name, range: range.lowerBound...last,
-                                       ifMatch: info.etag) { bytes.append(contentsOf: $0) }
+        _ = try await store.readObject(
+            container: info.container, name: info.name, range: range.lowerBound...last,
+            ifMatch: info.etag
+        ) { bytes.append(contentsOf: $0) }
         return bytes
     }
 

@@ -25,7 +25,7 @@ extension PaneEntry {
     /// plain path cannot say the name (`a//`, `.`); nil for the folder's own marker.
     public init?(_ entry: ListingEntry, in folder: Location) {
         guard let container = folder.container, entry.name != folder.prefix,
-              let name = Location(container: container, objectName: Substring(entry.name)).entryName
+            let name = Location(container: container, objectName: Substring(entry.name)).entryName
         else { return nil }
         switch entry {
         case .subdir: self.init(name: name, isFolder: true)

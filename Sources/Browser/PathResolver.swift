@@ -41,8 +41,10 @@ public struct PathResolver: Sendable {
         self.store = store
     }
 
-    public func resolve(_ location: Location, probe: Probe = .folderFirst,
-                        expecting expected: NotFound.Expected = .objectOrFolder) async throws -> Target {
+    public func resolve(
+        _ location: Location, probe: Probe = .folderFirst,
+        expecting expected: NotFound.Expected = .objectOrFolder
+    ) async throws -> Target {
         guard let container = location.container else { return .account }
         do {
             guard location.segments.count > 1 else { return try await resolveContainer(container) }

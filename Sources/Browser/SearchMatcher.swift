@@ -31,7 +31,8 @@ public struct SearchMatcher: Sendable {
 
     /// Iterative wildcard matching with backtracking to the last `*`.
     static func glob(_ pattern: [Character], _ text: [Character]) -> Bool {
-        var p = 0, t = 0
+        var p = 0
+        var t = 0
         var star: Int?
         var resume = 0
         while t < text.count {

@@ -45,17 +45,20 @@ public final class SearchPane: StoragePane {
     /// were more results than a pane keeps (then `ls` searches again, streaming).
     public var allResults: [PaneEntry]? {
         guard case .listing(let listing)? = content, listing.progress == .finished,
-              listing.entries.count == listing.total else { return nil }
+            listing.entries.count == listing.total
+        else { return nil }
         return listing.entries
     }
 
     /// Streams every result, a page at a time, for the pane and for `ls`.
     public func eachResult(_ body: ([PaneEntry]) -> Void) async throws {
         try await eachMatch { container, objects in
-            body(objects.map { object in
-                PaneEntry(name: Self.resultName(container: container, object: object.name), isFolder: object.name.hasSuffix("/"),
-                          bytes: object.bytes, lastModified: object.lastModified)
-            })
+            body(
+                objects.map { object in
+                    PaneEntry(
+                        name: Self.resultName(container: container, object: object.name), isFolder: object.name.hasSuffix("/"),
+                        bytes: object.bytes, lastModified: object.lastModified)
+                })
         }
     }
 

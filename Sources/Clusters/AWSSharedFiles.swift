@@ -32,21 +32,24 @@ public struct AWSSharedFiles: Sendable {
         let fromCredentials = credentials[name] ?? [:]
         let fromConfig = config[name == "default" ? "default" : "profile " + name] ?? [:]
         guard credentials[name] != nil || !fromConfig.isEmpty else {
-            throw ClusterError.invalidConfig(path: credentialsPath, line: 0,
-                                             message: "no profile \(name) in \(credentialsPath) or \(configPath)")
+            throw ClusterError.invalidConfig(
+                path: credentialsPath, line: 0,
+                message: "no profile \(name) in \(credentialsPath) or \(configPath)")
         }
         let merged = fromConfig.merging(fromCredentials) { $1 }
         if let (key, what) = Self.unsupportedKeys.first(where: { merged[$0.key] != nil }) {
-            throw ClusterError.invalidConfig(path: configPath, line: merged[key]!.line,
-                                             message: "profile \(name) signs in with \(what), which objsh does not support; "
-                                                 + "use static keys (aws_access_key_id, aws_secret_access_key), or export "
-                                                 + "AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN from the AWS CLI")
+            throw ClusterError.invalidConfig(
+                path: configPath, line: merged[key]!.line,
+                message: "profile \(name) signs in with \(what), which objsh does not support; "
+                    + "use static keys (aws_access_key_id, aws_secret_access_key), or export "
+                    + "AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN from the AWS CLI")
         }
         var resolved = endpoint
         if resolved.accessKey == nil, resolved.secretKey == nil, resolved.secretCommand == nil {
             guard let access = merged["aws_access_key_id"]?.value, let secret = merged["aws_secret_access_key"]?.value else {
-                throw ClusterError.invalidConfig(path: credentialsPath, line: 0,
-                                                 message: "profile \(name) has no aws_access_key_id and aws_secret_access_key")
+                throw ClusterError.invalidConfig(
+                    path: credentialsPath, line: 0,
+                    message: "profile \(name) has no aws_access_key_id and aws_secret_access_key")
             }
             resolved.accessKey = access
             resolved.secretKey = secret

@@ -21,8 +21,9 @@ struct CloudsEntry {
     private func auth(_ key: String) -> String? { text(auth[key]) }
 
     var endpoint: SwiftEndpoint {
-        var endpoint = SwiftEndpoint(authURL: auth("auth_url"), user: auth("username"), key: auth("password"),
-                                     storageURL: text(cloud["object_store_endpoint_override"]), token: auth("token"))
+        var endpoint = SwiftEndpoint(
+            authURL: auth("auth_url"), user: auth("username"), key: auth("password"),
+            storageURL: text(cloud["object_store_endpoint_override"]), token: auth("token"))
         var settings = KeystoneSettings()
         settings.userID = auth("user_id")
         settings.userDomainName = auth("user_domain_name") ?? auth("domain_name")

@@ -78,8 +78,9 @@ public enum CloudsFile {
             }
             let endpoint = CloudsEntry(clouds[name] as? [String: Any] ?? [:]).endpoint
             guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
-                warnings.append("objsh: warning: \(path): cloud \(name) has no auth_url with a password, "
-                                + "an application credential or a token; skipped")
+                warnings.append(
+                    "objsh: warning: \(path): cloud \(name) has no auth_url with a password, "
+                        + "an application credential or a token; skipped")
                 continue
             }
             clusters.append(Cluster(name: name, endpoint: .swift(endpoint), origin: "clouds.yaml"))

@@ -5,8 +5,9 @@ extension ClusterCatalog {
     /// or `AWS_ENDPOINT_URL`. Nil when no keys or profile are set.
     public static func awsEnvironmentCluster(_ environment: [String: String]) -> (Cluster?, warnings: [String]) {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        var endpoint = S3Endpoint(endpoint: value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL"),
-                                  region: value("AWS_REGION") ?? value("AWS_DEFAULT_REGION"))
+        var endpoint = S3Endpoint(
+            endpoint: value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL"),
+            region: value("AWS_REGION") ?? value("AWS_DEFAULT_REGION"))
         let keys = (value("AWS_ACCESS_KEY_ID"), value("AWS_SECRET_ACCESS_KEY"))
         if let access = keys.0, let secret = keys.1 {
             endpoint.accessKey = access

@@ -10,7 +10,8 @@ extension ClusterCatalog {
         var warnings: [String] = []
         let version = variables["ST_AUTH_VERSION"] ?? variables["OS_AUTH_VERSION"] ?? variables["OS_IDENTITY_API_VERSION"]
         let login = [variables["ST_AUTH"], variables["ST_USER"], variables["ST_KEY"]]
-        let wantsKeystone = version.map { $0.hasPrefix("3") || $0.hasPrefix("v3") || $0.hasPrefix("2") }
+        let wantsKeystone =
+            version.map { $0.hasPrefix("3") || $0.hasPrefix("v3") || $0.hasPrefix("2") }
             ?? (variables["OS_AUTH_URL"] != nil && !login.allSatisfy { $0 != nil })
         if wantsKeystone {
             endpoint = keystoneEndpoint(variables, warnings: &warnings)
@@ -47,13 +48,15 @@ extension ClusterCatalog {
         settings.applicationCredentialSecret = variables["OS_APPLICATION_CREDENTIAL_SECRET"]
         endpoint.user = variables["OS_USERNAME"] ?? variables["ST_USER"]
         settings.userID = variables["OS_USER_ID"]
-        let usesCredential = authType.contains("applicationcredential")
+        let usesCredential =
+            authType.contains("applicationcredential")
             || (authType.isEmpty && settings.hasApplicationCredential && variables["OS_PASSWORD"] == nil)
         if usesCredential {
             // The application credential carries its own project; a password would be ignored anyway.
             if !settings.hasApplicationCredential {
-                warnings.append("objsh: warning: OS_AUTH_TYPE is \(authType) but OS_APPLICATION_CREDENTIAL_SECRET "
-                                + "and its _ID (or _NAME) are not both set")
+                warnings.append(
+                    "objsh: warning: OS_AUTH_TYPE is \(authType) but OS_APPLICATION_CREDENTIAL_SECRET "
+                        + "and its _ID (or _NAME) are not both set")
             }
         } else {
             endpoint.key = variables["OS_PASSWORD"] ?? variables["ST_KEY"]
@@ -76,8 +79,9 @@ extension ClusterCatalog {
         }
         endpoint.keystone = settings
         if endpoint.authURL != nil, !endpoint.canSignIn, variables["OS_AUTH_TOKEN"] == nil {
-            warnings.append("objsh: warning: OS_AUTH_URL is set, but not OS_USERNAME (or OS_USER_ID) with OS_PASSWORD, "
-                            + "nor an application credential; no env cluster")
+            warnings.append(
+                "objsh: warning: OS_AUTH_URL is set, but not OS_USERNAME (or OS_USER_ID) with OS_PASSWORD, "
+                    + "nor an application credential; no env cluster")
         }
         if endpoint.token == nil, variables["OS_STORAGE_URL"] == nil, let token = variables["OS_AUTH_TOKEN"], !endpoint.canSignIn {
             endpoint.token = token

@@ -7,8 +7,10 @@ extension ClusterCatalog {
     /// then `env` from `OS_CLOUD`'s cloud or python-swiftclient's variables. A later
     /// definition of a name replaces an earlier one. The warnings
     /// are for the user (a config file others can read that holds a key, say).
-    public static func standard(environment: [String: String], directories: ObjshDirectories,
-                                currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> (ClusterCatalog, warnings: [String]) {
+    public static func standard(
+        environment: [String: String], directories: ObjshDirectories,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws -> (ClusterCatalog, warnings: [String]) {
         var catalog = builtIn(directories)
         var warnings: [String] = []
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

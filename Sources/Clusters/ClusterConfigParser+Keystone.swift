@@ -6,8 +6,10 @@ extension ClusterConfigParser {
         "application_credential_name", "application_credential_secret", "application_credential_secret_command",
     ]
     /// Keys naming the same thing twice: `user`/`username`, `key`/`password`, `key_command`/`password_command`.
-    static let aliasKeys: [(String, String)] = [("user", "username"), ("key", "password"), ("key_command", "password_command"),
-                                                ("project_name", "tenant_name"), ("project_id", "tenant_id")]
+    static let aliasKeys: [(String, String)] = [
+        ("user", "username"), ("key", "password"), ("key_command", "password_command"),
+        ("project_name", "tenant_name"), ("project_id", "tenant_id"),
+    ]
 
     /// The value of `key` or its alias; both set is an error.
     func aliased(_ section: ClusterConfigSection, _ key: String) throws -> String? {

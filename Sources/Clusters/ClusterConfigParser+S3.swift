@@ -1,18 +1,21 @@
 extension ClusterConfigParser {
     /// Keys an S3 cluster accepts.
-    static let s3Keys: Set<String> = ["type", "endpoint", "region", "access_key", "secret_key", "secret_command", "session_token",
-                                      "addressing", "insecure", "profile", "connect_timeout", "read_timeout",
-                                      "cacert", "client_cert", "client_key"]
+    static let s3Keys: Set<String> = [
+        "type", "endpoint", "region", "access_key", "secret_key", "secret_command", "session_token",
+        "addressing", "insecure", "profile", "connect_timeout", "read_timeout",
+        "cacert", "client_cert", "client_key",
+    ]
 
     /// An S3 cluster: keys of its own (`access_key` with `secret_key` or
     /// `secret_command`) or a `profile` of the AWS CLI's files.
     func s3Endpoint(_ section: ClusterConfigSection) throws -> S3Endpoint {
         func value(_ key: String) -> String? { section.values[key]?.value }
-        var endpoint = S3Endpoint(endpoint: value("endpoint"), region: value("region"), accessKey: value("access_key"),
-                                  secretKey: value("secret_key"), secretCommand: value("secret_command"),
-                                  sessionToken: value("session_token"), profile: value("profile"),
-                                  connectTimeout: try seconds(section, "connect_timeout"),
-                                  readTimeout: try seconds(section, "read_timeout"))
+        var endpoint = S3Endpoint(
+            endpoint: value("endpoint"), region: value("region"), accessKey: value("access_key"),
+            secretKey: value("secret_key"), secretCommand: value("secret_command"),
+            sessionToken: value("session_token"), profile: value("profile"),
+            connectTimeout: try seconds(section, "connect_timeout"),
+            readTimeout: try seconds(section, "read_timeout"))
         endpoint.tls = tlsSettings(section)
         if let flag = section.values["insecure"] {
             switch flag.value.lowercased() {

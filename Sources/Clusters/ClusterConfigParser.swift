@@ -31,9 +31,11 @@ public struct ClusterConfigParser {
     }
 
     /// Keys each type accepts; `type` is accepted by both.
-    static let swiftKeys: Set<String> = Set<String>(["type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
-                                             "connect_timeout", "read_timeout", "auth_version", "username", "password",
-                                             "password_command"]).union(keystoneKeys).union(tlsKeys)
+    static let swiftKeys: Set<String> = Set<String>([
+        "type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
+        "connect_timeout", "read_timeout", "auth_version", "username", "password",
+        "password_command",
+    ]).union(keystoneKeys).union(tlsKeys)
     /// TLS keys every HTTP cluster takes: a CA file to trust, a client certificate and its key.
     static let tlsKeys: Set<String> = ["cacert", "client_cert", "client_key"]
     static let fileKeys: Set<String> = ["type", "path"]
@@ -121,12 +123,13 @@ public struct ClusterConfigParser {
             }
         }
         let version = try authVersion(section)
-        var endpoint = SwiftEndpoint(authURL: value("auth_url"), user: try aliased(section, "user"), key: try aliased(section, "key"),
-                                     keyCommand: try aliased(section, "key_command"), storageURL: value("storage_url"),
-                                     token: value("token"), insecure: insecure,
-                                     connectTimeout: try seconds(section, "connect_timeout"),
-                                     readTimeout: try seconds(section, "read_timeout"),
-                                     keystone: try keystoneSettings(section, version: version))
+        var endpoint = SwiftEndpoint(
+            authURL: value("auth_url"), user: try aliased(section, "user"), key: try aliased(section, "key"),
+            keyCommand: try aliased(section, "key_command"), storageURL: value("storage_url"),
+            token: value("token"), insecure: insecure,
+            connectTimeout: try seconds(section, "connect_timeout"),
+            readTimeout: try seconds(section, "read_timeout"),
+            keystone: try keystoneSettings(section, version: version))
         endpoint.tls = tlsSettings(section)
         if endpoint.key != nil && endpoint.keyCommand != nil {
             let command = section.values["key_command"] != nil ? "key_command" : "password_command"
@@ -134,10 +137,12 @@ public struct ClusterConfigParser {
             throw invalid(section.values[command]!.line, "set \(key) or \(command), not both")
         }
         guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
-            throw invalid(section.line, version == 3
-                ? "cluster \(section.name) (Keystone) needs auth_url and a username or user_id with a password (or password_command), "
-                    + "an application credential with its secret, or a token"
-                : "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
+            throw invalid(
+                section.line,
+                version == 3
+                    ? "cluster \(section.name) (Keystone) needs auth_url and a username or user_id with a password (or password_command), "
+                        + "an application credential with its secret, or a token"
+                    : "cluster \(section.name) (swift) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         return endpoint
     }

@@ -32,9 +32,11 @@ public struct S3Endpoint: Sendable, Equatable {
     public var connectTimeout: Double?
     public var readTimeout: Double?
 
-    public init(endpoint: String? = nil, region: String? = nil, accessKey: String? = nil, secretKey: String? = nil,
-                secretCommand: String? = nil, sessionToken: String? = nil, addressing: S3Addressing? = nil,
-                profile: String? = nil, insecure: Bool = false, connectTimeout: Double? = nil, readTimeout: Double? = nil) {
+    public init(
+        endpoint: String? = nil, region: String? = nil, accessKey: String? = nil, secretKey: String? = nil,
+        secretCommand: String? = nil, sessionToken: String? = nil, addressing: S3Addressing? = nil,
+        profile: String? = nil, insecure: Bool = false, connectTimeout: Double? = nil, readTimeout: Double? = nil
+    ) {
         self.endpoint = endpoint
         self.region = region
         self.accessKey = accessKey
@@ -58,8 +60,11 @@ public struct S3Endpoint: Sendable, Equatable {
 
     /// The endpoint URL requests go to, without a trailing slash.
     public var effectiveEndpoint: String {
-        let given = endpoint ?? (effectiveRegion == "us-east-1" ? "https://s3.amazonaws.com"
-                                                                : "https://s3.\(effectiveRegion).amazonaws.com")
+        let given =
+            endpoint
+            ?? (effectiveRegion == "us-east-1"
+                ? "https://s3.amazonaws.com"
+                : "https://s3.\(effectiveRegion).amazonaws.com")
         return given.hasSuffix("/") ? String(given.dropLast()) : given
     }
 

@@ -24,9 +24,11 @@ public struct SwiftEndpoint: Sendable, Equatable {
     /// Seconds an answer may stall with no byte arriving (`read_timeout`); nil for the default.
     public var readTimeout: Double?
 
-    public init(authURL: String? = nil, user: String? = nil, key: String? = nil, keyCommand: String? = nil,
-                storageURL: String? = nil, token: String? = nil, insecure: Bool = false,
-                connectTimeout: Double? = nil, readTimeout: Double? = nil, keystone: KeystoneSettings? = nil) {
+    public init(
+        authURL: String? = nil, user: String? = nil, key: String? = nil, keyCommand: String? = nil,
+        storageURL: String? = nil, token: String? = nil, insecure: Bool = false,
+        connectTimeout: Double? = nil, readTimeout: Double? = nil, keystone: KeystoneSettings? = nil
+    ) {
         self.authURL = authURL
         self.keystone = keystone
         self.user = user

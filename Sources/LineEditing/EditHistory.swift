@@ -41,8 +41,9 @@ final class EditHistory {
     func save() {
         guard let file else { return }
         let directory = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let temporary = file + ".tmp.\(getpid())"
         if clineedit_history_save(handle, temporary) >= 0 {
             rename(temporary, file)

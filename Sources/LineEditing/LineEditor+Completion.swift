@@ -8,7 +8,8 @@ extension LineEditor {
     /// Bound to TAB: asks the completion handler, edits the line, lists the matches.
     func complete() -> UInt8 {
         guard let completion, let info = el_line(editLine)?.pointee,
-              let buffer = info.buffer, let cursor = info.cursor, let end = info.lastchar else { return UInt8(CC_ERROR) }
+            let buffer = info.buffer, let cursor = info.cursor, let end = info.lastchar
+        else { return UInt8(CC_ERROR) }
         // el_line gives UTF-8 bytes; the completer and el_deletestr count characters.
         let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: end - buffer), as: UTF8.self)
         let cursorOffset = String(decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self).unicodeScalars.count

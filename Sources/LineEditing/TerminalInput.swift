@@ -17,8 +17,10 @@ enum TerminalInput {
             if SignalEvents.hangupSignal != nil { return .hangup }
             if SignalEvents.takeInterrupt() { return .interrupted }
             if SignalEvents.takeResize() { return .resized }
-            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: SignalEvents.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: SignalEvents.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -66,10 +66,11 @@ final class RangeCursor {
         guard let resumeMarker else { return }
         while queued.count < depth {
             if let previous = queued.last {
-                queued.append(Task { [source, range] in
-                    guard let marker = try await previous.value.next else { return .end }
-                    return try await source.page(after: marker, endBefore: range.endBefore)
-                })
+                queued.append(
+                    Task { [source, range] in
+                        guard let marker = try await previous.value.next else { return .end }
+                        return try await source.page(after: marker, endBefore: range.endBefore)
+                    })
             } else {
                 queued.append(Task { [source, range] in try await source.page(after: resumeMarker, endBefore: range.endBefore) })
             }
@@ -81,7 +82,11 @@ final class RangeCursor {
         guard resumeMarker != nil else { return .end }
         fill(depth: 1)
         let task = queued.removeFirst()
-        let page = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        let page = try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
         resumeMarker = page.next
         if page.next == nil { cancel() }
         return page

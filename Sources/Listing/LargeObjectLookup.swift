@@ -23,8 +23,9 @@ public enum LargeObjectLookup {
         guard listingTellsAll(object), let etag = object.etag else {
             return try await store.objectInfo(container: container, name: object.name)
         }
-        return ObjectInfo(container: container, name: object.name, bytes: object.bytes, contentType: object.contentType,
-                          etag: etag, lastModified: object.lastModified)
+        return ObjectInfo(
+            container: container, name: object.name, bytes: object.bytes, contentType: object.contentType,
+            etag: etag, lastModified: object.lastModified)
     }
 
     /// `objects` with each one the listing could not tell (`mayBeLargeObject`) looked

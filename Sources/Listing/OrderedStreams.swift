@@ -51,11 +51,12 @@ final class StreamCursor<Page: Sendable> {
         self.fetch = fetch
         while queued.count < depth {
             let previous = queued.last
-            queued.append(Task {
-                // A stream that ended ends every fetch queued after it.
-                if let previous, try await previous.value == nil { return nil }
-                return try await fetch()
-            })
+            queued.append(
+                Task {
+                    // A stream that ended ends every fetch queued after it.
+                    if let previous, try await previous.value == nil { return nil }
+                    return try await fetch()
+                })
         }
     }
 
@@ -63,7 +64,11 @@ final class StreamCursor<Page: Sendable> {
         guard !ended else { return nil }
         fill(depth: 1)
         let task = queued.removeFirst()
-        let page = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        let page = try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
         if page == nil { cancel() }
         return page
     }

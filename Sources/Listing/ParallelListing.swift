@@ -21,11 +21,14 @@ public struct ParallelListing: AsyncSequence, Sendable {
     /// Lists `container` under `prefix`, folded at `delimiter`, in pages of at most
     /// `pageSize` entries (the store's largest by default), `concurrency` ranges at a
     /// time, from at most `splitLimit` split guesses; `namesOnly` as `ListingQuery` has it.
-    public init(store: any ObjectStore, container: String, prefix: String = "", delimiter: Character? = nil, namesOnly: Bool = false,
-                pageSize: Int? = nil, concurrency: Int = ParallelListing.defaultConcurrency, depth: Int = 2, splitLimit: Int = 32) {
+    public init(
+        store: any ObjectStore, container: String, prefix: String = "", delimiter: Character? = nil, namesOnly: Bool = false,
+        pageSize: Int? = nil, concurrency: Int = ParallelListing.defaultConcurrency, depth: Int = 2, splitLimit: Int = 32
+    ) {
         let size = Swift.min(pageSize ?? store.maximumPageSize, store.maximumPageSize)
-        source = RangeSource(store: store, container: container, prefix: prefix, delimiter: delimiter, namesOnly: namesOnly,
-                             pageSize: Swift.max(1, size))
+        source = RangeSource(
+            store: store, container: container, prefix: prefix, delimiter: delimiter, namesOnly: namesOnly,
+            pageSize: Swift.max(1, size))
         self.concurrency = Swift.max(1, concurrency)
         self.depth = Swift.max(1, depth)
         self.splitLimit = Swift.max(0, splitLimit)
@@ -73,7 +76,11 @@ final class ListingEngine {
         guard started else { return try await first() }
         if let plan {
             self.plan = nil
-            let planned = try await withTaskCancellationHandler { try await plan.value } onCancel: { plan.cancel() }
+            let planned = try await withTaskCancellationHandler {
+                try await plan.value
+            } onCancel: {
+                plan.cancel()
+            }
             ranges = planned.map { RangeCursor(range: $0, source: listing.source) }
         }
         while current < ranges.count {

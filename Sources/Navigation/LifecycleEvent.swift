@@ -17,8 +17,8 @@ public enum LifecycleEvent: Equatable, Sendable, CustomStringConvertible {
     public var pane: Int {
         switch self {
         case .willMoveToParent(let pane, _), .didMoveToParent(let pane, _), .willAppear(let pane),
-             .didAppear(let pane), .willDisappear(let pane), .didDisappear(let pane),
-             .willMove(let pane, _), .didMove(let pane, _), .unloaded(let pane), .loaded(let pane):
+            .didAppear(let pane), .willDisappear(let pane), .didDisappear(let pane),
+            .willMove(let pane, _), .didMove(let pane, _), .unloaded(let pane), .loaded(let pane):
             pane
         }
     }

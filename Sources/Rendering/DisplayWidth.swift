@@ -58,7 +58,8 @@ public enum DisplayWidth {
             if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
             if isRegionalIndicator(base) { return 2 }
             if scalars.contains(where: { $0.value == 0x200D }),
-               scalars.contains(where: { $0.properties.isEmoji && $0.value > 0x7F }) {
+                scalars.contains(where: { $0.properties.isEmoji && $0.value > 0x7F })
+            {
                 return 2
             }
         }

@@ -30,7 +30,8 @@ public struct EntryLine: Sendable, Equatable {
     /// Every column has a fixed width, so lines streamed page by page stay aligned.
     public func longText(human: Bool, color: Bool = false) -> String {
         let size = (isFolder && count == nil) ? "-" : bytes.map { Self.size($0, human: human) } ?? "-"
-        let middle = count.map { String($0).leftPadded(to: 10) }
+        let middle =
+            count.map { String($0).leftPadded(to: 10) }
             ?? (date.map(ISODate.format) ?? "-").padding(toLength: 20, withPad: " ", startingAt: 0)
         let mark = manifest.map { "  [" + TerminalEscaping.escape($0) + "]" } ?? ""
         return size.leftPadded(to: 12) + "  " + middle + "  " + shortText(color: color) + mark

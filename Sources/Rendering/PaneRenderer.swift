@@ -22,11 +22,11 @@ enum PaneRenderer {
 
     static func body(_ body: PaneBody, width: Int, height: Int, atLeast: Bool = false) -> [StyledLine] {
         switch body {
-        case let .entries(rows, total):
+        case .entries(let rows, let total):
             return entries(rows, total: total, atLeast: atLeast, width: width, height: height)
-        case let .fields(fields):
+        case .fields(let fields):
             return self.fields(fields, width: width, height: height)
-        case let .message(message):
+        case .message(let message):
             return [plain("  " + TerminalEscaping.escape(message), width: width)]
         }
     }
@@ -60,7 +60,8 @@ enum PaneRenderer {
         let name = TerminalEscaping.escape(row.name)
         // The folder "/" is appended after truncation so it is never the part cut off; a
         // path (a search result) loses its middle, never its last name.
-        let shownName = row.isFolder
+        let shownName =
+            row.isFolder
             ? DisplayWidth.truncateMiddle(name, toWidth: nameWidth - 1) + "/"
             : DisplayWidth.truncateMiddle(name, toWidth: nameWidth)
 

@@ -22,9 +22,10 @@ public enum ScreenRenderer {
         let left = PaneRenderer.render(screen.left, width: leftWidth, height: height)
         let right = screen.right.map { PaneRenderer.render($0, width: rightWidth, height: height) }
         lines.append(joined(left.header, right?.header, rightWidth: rightWidth))
-        lines.append(StyledLine(
-            String(repeating: "─", count: leftWidth) + "─┼─" + String(repeating: "─", count: rightWidth)
-        ))
+        lines.append(
+            StyledLine(
+                String(repeating: "─", count: leftWidth) + "─┼─" + String(repeating: "─", count: rightWidth)
+            ))
         let rightBody = right?.body ?? []
         for index in 0..<max(left.body.count, rightBody.count) {
             let leftCell = index < left.body.count ? left.body[index] : blank(leftWidth)

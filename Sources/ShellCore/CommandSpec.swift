@@ -76,10 +76,12 @@ public struct CommandSpec: Sendable, Equatable {
     /// (`help NAME` gives them all), so one command does not widen every line.
     public var listSynopsis: String {
         guard options.count > 3 else { return synopsis }
-        return ([name, "[OPTIONS]"] + operands.map { operand in
-            let name = operand.name + (operand.isRepeating ? "..." : "")
-            return operand.isOptional ? "[\(name)]" : name
-        }).joined(separator: " ")
+        return
+            ([name, "[OPTIONS]"]
+            + operands.map { operand in
+                let name = operand.name + (operand.isRepeating ? "..." : "")
+                return operand.isOptional ? "[\(name)]" : name
+            }).joined(separator: " ")
     }
 
     /// Every name the command answers to.

@@ -4,10 +4,11 @@ public enum CommandTable {
     /// check and the completion scripts.
     static var types: [any ShellCommand.Type] {
         [
-        ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
-        UploadCommand.self, GetCommand.self, RemoveCommand.self, CatCommand.self, HeadCommand.self, TailCommand.self, LocalChangeFolderCommand.self,
-        LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
-        RefreshCommand.self, PrintFolderCommand.self, HelpCommand.self, ExitCommand.self,
+            ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
+            UploadCommand.self, GetCommand.self, RemoveCommand.self, CatCommand.self, HeadCommand.self, TailCommand.self,
+            LocalChangeFolderCommand.self,
+            LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
+            RefreshCommand.self, PrintFolderCommand.self, HelpCommand.self, ExitCommand.self,
         ]
     }
 

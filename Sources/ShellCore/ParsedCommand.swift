@@ -23,7 +23,8 @@ public struct ParsedCommand: Equatable, Sendable {
                     // Single-letter flags combine, as in `ls -lh`.
                     let letters = word.dropFirst().map { "-\($0)" }
                     guard !word.hasPrefix("--"), letters.count > 1,
-                          letters.allSatisfy({ letter in spec.options.contains { $0.name == letter && $0.value == nil } }) else {
+                        letters.allSatisfy({ letter in spec.options.contains { $0.name == letter && $0.value == nil } })
+                    else {
                         throw ShellError.usage(spec, .unknownOption(word))
                     }
                     parsed.flags.formUnion(letters)

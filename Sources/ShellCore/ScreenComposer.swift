@@ -6,7 +6,8 @@ enum ScreenComposer {
     static func screen(for session: BrowserSession) -> ScreenView {
         let location = "\(session.clusterName):\(session.currentFolder)"
         let mode = session.searchTerm.map { "search: \($0)" }
-        let left = session.left.map { view(of: $0, marking: session.right?.nameInParent) }
+        let left =
+            session.left.map { view(of: $0, marking: session.right?.nameInParent) }
             ?? PaneView(title: "\(session.clusterName):/", body: .message("not open"))
         return ScreenView(location: location, mode: mode, left: left, right: session.right.map { view(of: $0, marking: nil) })
     }
@@ -21,11 +22,13 @@ enum ScreenComposer {
             return PaneView(title: pane.title, body: .fields(sheet.paneFields))
         case .listing(let listing):
             let rows = listing.entries.map { entry in
-                PaneRow(name: entry.name, isFolder: entry.isFolder, detail: detail(of: entry, in: pane),
-                        isMarked: marked != nil && entry.name == marked)
+                PaneRow(
+                    name: entry.name, isFolder: entry.isFolder, detail: detail(of: entry, in: pane),
+                    isMarked: marked != nil && entry.name == marked)
             }
-            return PaneView(title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total),
-                            totalIsLowerBound: !listing.isComplete)
+            return PaneView(
+                title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total),
+                totalIsLowerBound: !listing.isComplete)
         }
     }
 

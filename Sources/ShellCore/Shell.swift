@@ -24,8 +24,10 @@ public final class Shell {
         case exit(Int32)
     }
 
-    public init(settings: ShellSettings, output: ShellOutput, catalog: ClusterCatalog,
-                openStore: @escaping (Cluster) async throws -> any ObjectStore) {
+    public init(
+        settings: ShellSettings, output: ShellOutput, catalog: ClusterCatalog,
+        openStore: @escaping (Cluster) async throws -> any ObjectStore
+    ) {
         self.settings = settings
         self.output = output
         self.catalog = catalog
@@ -89,9 +91,11 @@ public final class Shell {
             return
         }
         let store = try await openStore(cluster)
-        let observer: ((LifecycleEvent, Pane) -> Void)? = settings.trace ? { [output] event, pane in
-            output.writeError("trace: \(event.name) \(pane.traceName)\n")
-        } : nil
+        let observer: ((LifecycleEvent, Pane) -> Void)? =
+            settings.trace
+            ? { [output] event, pane in
+                output.writeError("trace: \(event.name) \(pane.traceName)\n")
+            } : nil
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
         new.panesAreShown = !settings.quiet && !settings.json
         if settings.liveScreen && !settings.quiet && !settings.json {

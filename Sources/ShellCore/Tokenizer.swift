@@ -85,7 +85,11 @@ public enum Tokenizer {
                     continue
                 } else {
                     if start == nil { start = index }
-                    if c == "'" { quote = .single } else if c == "\"" { quote = .double } else if c == "\\" {
+                    if c == "'" {
+                        quote = .single
+                    } else if c == "\"" {
+                        quote = .double
+                    } else if c == "\\" {
                         guard index + 1 < scalars.count else {
                             scan.danglingBackslash = true
                             index += 1
@@ -109,7 +113,9 @@ public enum Tokenizer {
 
     /// Quotes a name so the tokenizer reads it back as the same single word.
     public static func quote(_ name: String) -> String {
-        let special: Set<Character> = [" ", "\t", "\n", "\r", "'", "\"", "\\", ";", "#", "$", "`", "&", "|", "<", ">", "(", ")", "*", "?", "[", "]", "~", "!", "{", "}"]
+        let special: Set<Character> = [
+            " ", "\t", "\n", "\r", "'", "\"", "\\", ";", "#", "$", "`", "&", "|", "<", ">", "(", ")", "*", "?", "[", "]", "~", "!", "{", "}",
+        ]
         var result = ""
         for character in name {
             if special.contains(character) { result.append("\\") }

@@ -23,8 +23,9 @@ public enum ContentType {
         // Scans back from the end once: this runs for every object of a listing.
         let utf8 = name.utf8
         guard let dot = utf8.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
-              utf8[dot] == UInt8(ascii: "."), dot != utf8.startIndex,
-              utf8[utf8.index(before: dot)] != UInt8(ascii: "/") else { return "application/octet-stream" }
+            utf8[dot] == UInt8(ascii: "."), dot != utf8.startIndex,
+            utf8[utf8.index(before: dot)] != UInt8(ascii: "/")
+        else { return "application/octet-stream" }
         let ext = String(name[name.index(after: dot)...])
         guard ext.utf8.count <= 8 else { return "application/octet-stream" }
         return byExtension[ext] ?? byExtension[ext.lowercased()] ?? "application/octet-stream"

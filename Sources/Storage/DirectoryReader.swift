@@ -157,7 +157,8 @@ struct BoundedMaxHeap {
     private mutating func siftDown(_ start: Int) {
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var largest = parent
             if left < items.count && ByteOrder.less(items[largest].key, items[left].key) { largest = left }
             if right < items.count && ByteOrder.less(items[largest].key, items[right].key) { largest = right }

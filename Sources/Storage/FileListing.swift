@@ -36,7 +36,8 @@ struct FileListing {
         // too large to keep whole is read in bounded chunks instead.
         let sorted = try SortedDirectoryCache.shared.directory(at: containerPath + "/" + relative)
         while true {
-            let children = try sorted?.children(relative: relative, count: chunk, filter: filter)
+            let children =
+                try sorted?.children(relative: relative, count: chunk, filter: filter)
                 ?? DirectoryReader.smallestChildren(of: containerPath + "/" + relative, relative: relative, count: chunk, filter: filter)
             for child in children {
                 filter.after = Array(child.key.utf8)
@@ -70,8 +71,9 @@ struct FileListing {
         guard fstatat(folder, child.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             throw StorageError.io("cannot stat \(child.key): \(String(cString: strerror(errno)))")
         }
-        return ObjectSummary(name: child.key, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: child.name),
-                             lastModified: Date(stat: info))
+        return ObjectSummary(
+            name: child.key, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: child.name),
+            lastModified: Date(stat: info))
     }
 
     private func modificationDate(_ path: String) -> Date? {
@@ -95,7 +97,8 @@ private struct Page {
     mutating func offer(_ entry: ListingEntry) -> Bool {
         var entry = entry
         if let delimiter, delimiter != "/", case .object(let object) = entry,
-           let folded = Self.fold(object.name, prefix: prefix, delimiter: delimiter) {
+            let folded = Self.fold(object.name, prefix: prefix, delimiter: delimiter)
+        {
             // Swift never repeats the marker's own subdir, nor one just listed.
             if folded == marker || entries.last?.name == folded { return false }
             entry = .subdir(folded)

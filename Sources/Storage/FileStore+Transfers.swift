@@ -3,8 +3,10 @@ import Foundation
 import Glibc
 
 extension FileStore {
-    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         let info = try await objectInfo(container: container, name: name)
         if let ifMatch, ifMatch != info.etag { throw StorageError.changed(container: container, name: name) }
         guard info.bytes > 0, !name.hasSuffix("/") else { return info }

@@ -26,8 +26,9 @@ public struct FileStore: ObjectStore {
 
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] {
         try requireRoot()
-        let filter = ChildFilter(prefix: Array(query.prefix.utf8), marker: Array(query.marker.utf8),
-                                 directoriesOnly: true, hidden: Array(Self.stagingName.utf8), foldersEndInSlash: false)
+        let filter = ChildFilter(
+            prefix: Array(query.prefix.utf8), marker: Array(query.marker.utf8),
+            directoriesOnly: true, hidden: Array(Self.stagingName.utf8), foldersEndInSlash: false)
         let children = try DirectoryReader.smallestChildren(of: root, relative: "", count: max(0, query.limit), filter: filter)
         // Counting every object of every container would walk the whole store; `info` does that.
         return children.map { ContainerSummary(name: $0.name, objectCount: nil, bytes: nil) }
@@ -76,13 +77,15 @@ public struct FileStore: ObjectStore {
             guard kind == S_IFDIR, DirectoryReader.isEmptyDirectory(path) else {
                 throw StorageError.noSuchObject(container: container, name: name)
             }
-            return ObjectInfo(container: container, name: name, bytes: 0, contentType: ContentType.directory,
-                              etag: Self.emptyMD5, lastModified: Date(stat: info))
+            return ObjectInfo(
+                container: container, name: name, bytes: 0, contentType: ContentType.directory,
+                etag: Self.emptyMD5, lastModified: Date(stat: info))
         }
         guard kind == S_IFREG else { throw StorageError.noSuchObject(container: container, name: name) }
-        return ObjectInfo(container: container, name: name, bytes: Int64(info.st_size),
-                          contentType: ContentType.guess(forName: name), etag: try Self.md5(ofFileAt: path),
-                          lastModified: Date(stat: info))
+        return ObjectInfo(
+            container: container, name: name, bytes: Int64(info.st_size),
+            contentType: ContentType.guess(forName: name), etag: try Self.md5(ofFileAt: path),
+            lastModified: Date(stat: info))
     }
 
     public func createContainer(_ name: String) async throws {
@@ -123,7 +126,8 @@ public struct FileStore: ObjectStore {
         keep = true
         var info = stat()
         lstat(target, &info)
-        return ObjectInfo(container: container, name: name, bytes: Int64(info.st_size),
-                          contentType: contentType ?? ContentType.guess(forName: name), etag: etag, lastModified: Date(stat: info))
+        return ObjectInfo(
+            container: container, name: name, bytes: Int64(info.st_size),
+            contentType: contentType ?? ContentType.guess(forName: name), etag: etag, lastModified: Date(stat: info))
     }
 }

@@ -31,8 +31,10 @@ extension ObjectStore {
     /// Objects are stored whole.
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? { nil }
 
-    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-                                 contentType: String?) async throws -> any LargeUpload {
+    public func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+        contentType: String?
+    ) async throws -> any LargeUpload {
         throw StorageError.unsupported("the \(kind) store keeps objects whole and needs no segments")
     }
 }
@@ -63,8 +65,10 @@ extension ForwardingStore {
     public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
         try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
     }
-    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
     }
     public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
@@ -80,9 +84,12 @@ extension ForwardingStore {
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
         try await base.segments(ofObject: container, name: name)
     }
-    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-                                 contentType: String?) async throws -> any LargeUpload {
-        try await base.beginLargeUpload(container: container, name: name, version: version, segmentBytes: segmentBytes,
-                                        contentType: contentType)
+    public func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+        contentType: String?
+    ) async throws -> any LargeUpload {
+        try await base.beginLargeUpload(
+            container: container, name: name, version: version, segmentBytes: segmentBytes,
+            contentType: contentType)
     }
 }

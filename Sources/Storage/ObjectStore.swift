@@ -35,8 +35,10 @@ public protocol ObjectStore: Sendable {
     /// Streams an object's bytes, all of them or `range`, to `receive` as they arrive.
     /// With `ifMatch`, fails with `changed` unless the object's ETag is still that one.
     /// Returns the object's info as the read saw it.
-    func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                    receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo
+    func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo
 
     /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
     func deleteObject(container: String, name: String) async throws
@@ -64,8 +66,10 @@ public protocol ObjectStore: Sendable {
 
     /// Starts, or picks up after an interruption, the segmented upload of `version` of a
     /// local file as `container/name`, in segments of `segmentBytes`.
-    func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-                          contentType: String?) async throws -> any LargeUpload
+    func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+        contentType: String?
+    ) async throws -> any LargeUpload
 
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on
@@ -91,11 +95,16 @@ extension ObjectStore {
     ///
     /// Only one page is held at a time, so a million objects list in bounded memory.
     /// Starting after `marker` and stopping before `endBefore` lists one key range.
-    public func objectPages(in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit,
-                            after marker: String = "", endBefore: String? = nil) -> ListingPages<ListingEntry> {
+    public func objectPages(
+        in container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = ListingQuery.maximumLimit,
+        after marker: String = "", endBefore: String? = nil
+    ) -> ListingPages<ListingEntry> {
         ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: shortPageEndsListing, startMarker: marker) { marker, limit in
-            try await listObjects(in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit, endBefore: endBefore))
-        } name: { $0.name }
+            try await listObjects(
+                in: container, ListingQuery(prefix: prefix, delimiter: delimiter, marker: marker, limit: limit, endBefore: endBefore))
+        } name: {
+            $0.name
+        }
     }
 
     /// Every container of the account, page by page. A short page ends it on every
@@ -105,7 +114,9 @@ extension ObjectStore {
     public func containerPages(prefix: String = "", pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ContainerSummary> {
         ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: true) { marker, limit in
             try await listContainers(ListingQuery(prefix: prefix, marker: marker, limit: limit))
-        } name: { $0.name }
+        } name: {
+            $0.name
+        }
     }
 }
 
@@ -118,7 +129,8 @@ public struct ListingPages<Element: Sendable>: AsyncSequence, Sendable {
     let name: @Sendable (Element) -> String
     let startMarker: String
 
-    public init(pageSize: Int, endsOnShortPage: Bool, startMarker: String = "", fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String) {
+    public init(pageSize: Int, endsOnShortPage: Bool, startMarker: String = "", fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String)
+    {
         self.pageSize = pageSize
         self.endsOnShortPage = endsOnShortPage
         self.startMarker = startMarker

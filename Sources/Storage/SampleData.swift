@@ -16,23 +16,32 @@ public enum SampleData {
         func add(_ container: String, _ names: [String], size: (Int) -> Int = { 100 + $0 * 37 }) {
             for (index, name) in names.enumerated() { objects.append((container, name, size(index))) }
         }
-        add("photos", [
-            "2023/winter/ski trip 01.jpg", "2023/winter/ski trip 02.jpg", "2023/summer/lake.png",
-            "2024/summer/beach/IMG_0001 beach.jpg", "2024/summer/beach/IMG_0002 beach at sunset.jpg",
-            "2024/summer/beach/IMG_0003.jpg", "2024/summer/city.jpg", "2024/spring/blossom 桜.jpg",
-            "2024/spring/garden.heic", "2024/autumn/leaves.png", "2024/README.txt",
-            "holiday snaps/paris/eiffel.jpg", "holiday snaps/paris/louvre.jpg", "holiday snaps/roma/colosseo.jpg",
-            "東京タワー.jpg", "🎉 party.gif", "cover.png",
-        ], size: { 20_000 + $0 * 7_919 })
-        add("My Photos", ["Family/mom & dad.jpg", "Family/kids/first day.jpg", "Pets/rex.jpg", "Pets/🐱 cat.png", "avatar.png"],
+        add(
+            "photos",
+            [
+                "2023/winter/ski trip 01.jpg", "2023/winter/ski trip 02.jpg", "2023/summer/lake.png",
+                "2024/summer/beach/IMG_0001 beach.jpg", "2024/summer/beach/IMG_0002 beach at sunset.jpg",
+                "2024/summer/beach/IMG_0003.jpg", "2024/summer/city.jpg", "2024/spring/blossom 桜.jpg",
+                "2024/spring/garden.heic", "2024/autumn/leaves.png", "2024/README.txt",
+                "holiday snaps/paris/eiffel.jpg", "holiday snaps/paris/louvre.jpg", "holiday snaps/roma/colosseo.jpg",
+                "東京タワー.jpg", "🎉 party.gif", "cover.png",
+            ], size: { 20_000 + $0 * 7_919 })
+        add(
+            "My Photos", ["Family/mom & dad.jpg", "Family/kids/first day.jpg", "Pets/rex.jpg", "Pets/🐱 cat.png", "avatar.png"],
             size: { 15_000 + $0 * 5_003 })
-        add("documents", [
-            "My Reports/2024/Q1 report.pdf", "My Reports/2024/Q2 report.pdf", "My Reports/2023/annual.pdf",
-            "café menu.txt", "naïve résumé.md", "日本語/メモ.txt", "日本語/議事録/2024-05.txt", "한국어/노트.txt",
-            "emoji 🎉/party plan.txt", "notes.md", "todo list.txt", "Ünïcödé/Ångström.txt",
-        ])
-        add("music", ["Bach/Goldberg Variations/aria.flac", "Bach/Goldberg Variations/var 1.flac", "Björk/Homogenic/Jóga.mp3",
-                      "playlist.m3u"], size: { 400_000 + $0 * 65_537 })
+        add(
+            "documents",
+            [
+                "My Reports/2024/Q1 report.pdf", "My Reports/2024/Q2 report.pdf", "My Reports/2023/annual.pdf",
+                "café menu.txt", "naïve résumé.md", "日本語/メモ.txt", "日本語/議事録/2024-05.txt", "한국어/노트.txt",
+                "emoji 🎉/party plan.txt", "notes.md", "todo list.txt", "Ünïcödé/Ångström.txt",
+            ])
+        add(
+            "music",
+            [
+                "Bach/Goldberg Variations/aria.flac", "Bach/Goldberg Variations/var 1.flac", "Björk/Homogenic/Jóga.mp3",
+                "playlist.m3u",
+            ], size: { 400_000 + $0 * 65_537 })
         let logs = (1...1_500).map { String(format: "logs/2024/app-%04d.log", $0) }
         add("backups", logs + ["db/2024-06-01.sql.gz", "db/2024-06-02.sql.gz", "README"], size: { 200 + ($0 * 97) % 4_000 })
         return objects

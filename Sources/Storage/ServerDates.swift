@@ -11,9 +11,9 @@ public enum ServerDates {
         var bytes = Array(text.utf8)
         if bytes.last == UInt8(ascii: "Z") { bytes.removeLast() }
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19])
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19])
         else { return nil }
         var fraction = 0.0
         if bytes.count > 19 {
@@ -28,7 +28,8 @@ public enum ServerDates {
     public static func http(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]),
-              let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3]) else { return nil }
+            let month = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+        else { return nil }
         let clock = parts[4].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }
         return utc(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2], fraction: 0)

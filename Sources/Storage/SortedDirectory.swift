@@ -55,9 +55,12 @@ struct SortedDirectory: Sendable {
         folderFlags = order.map { folders[$0] }
     }
 
-    private static func less(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32,
-                             _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int32, _ bEnd: Int32) -> Bool {
-        let aCount = Int(aEnd - aStart), bCount = Int(bEnd - bStart)
+    private static func less(
+        _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int32, _ aEnd: Int32,
+        _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int32, _ bEnd: Int32
+    ) -> Bool {
+        let aCount = Int(aEnd - aStart)
+        let bCount = Int(bEnd - bStart)
         let common = min(aCount, bCount)
         if common > 0 {
             let order = memcmp(a.baseAddress! + Int(aStart), b.baseAddress! + Int(bStart), common)
@@ -70,7 +73,8 @@ struct SortedDirectory: Sendable {
 
     /// The first index whose full key (`base` + key) is after `bound` (`strictly`) or not before it.
     private func position(after bound: [UInt8], base: [UInt8], strictly: Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             let full = base + key(middle)
@@ -83,7 +87,8 @@ struct SortedDirectory: Sendable {
     /// The folder key at this level that `path` goes into (`base` + `name/`), if any.
     private func folderIndex(into path: [UInt8], base: [UInt8]) -> Int? {
         guard path.starts(with: base),
-              let slash = path[base.count...].firstIndex(of: UInt8(ascii: "/")) else { return nil }
+            let slash = path[base.count...].firstIndex(of: UInt8(ascii: "/"))
+        else { return nil }
         let folder = Array(path[...slash])
         let index = position(after: folder, base: base, strictly: false)
         guard index < count, folderFlags[index], base + key(index) == folder else { return nil }

@@ -59,7 +59,8 @@ final class SortedDirectoryCache: Sendable {
         state.withLock { state in
             if let old = state.entries.removeValue(forKey: path) { state.names -= old.directory.count }
             while state.names + directory.count > nameLimit,
-                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 state.entries.removeValue(forKey: oldest.key)
                 state.names -= oldest.value.directory.count
             }

@@ -24,8 +24,10 @@ public struct ListingQuery: Sendable, Equatable {
     /// The largest page the Swift API serves, and the default page size.
     public static let maximumLimit = 10_000
 
-    public init(prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit,
-                endBefore: String? = nil, namesOnly: Bool = false) {
+    public init(
+        prefix: String = "", delimiter: Character? = nil, marker: String = "", limit: Int = ListingQuery.maximumLimit,
+        endBefore: String? = nil, namesOnly: Bool = false
+    ) {
         self.prefix = prefix
         self.delimiter = delimiter
         self.marker = marker
@@ -82,8 +84,10 @@ public struct ObjectSummary: Sendable, Equatable {
         largeObject ?? (isLargeObject ? .staticManifest : nil)
     }
 
-    public init(name: String, bytes: Int64, contentType: String, lastModified: Date? = nil, etag: String? = nil,
-                isLargeObject: Bool = false, mayBeLargeObject: Bool = false) {
+    public init(
+        name: String, bytes: Int64, contentType: String, lastModified: Date? = nil, etag: String? = nil,
+        isLargeObject: Bool = false, mayBeLargeObject: Bool = false
+    ) {
         self.name = name
         self.bytes = bytes
         self.contentType = contentType
@@ -157,8 +161,10 @@ public struct ContainerInfo: Sendable, Equatable {
     /// The region the container (an S3 bucket) is in; nil where regions do not apply.
     public var region: String?
     public var metadata: [String: String]
-    public init(name: String, objectCount: Int?, bytes: Int64?, lastModified: Date? = nil, storagePolicy: String? = nil,
-                region: String? = nil, metadata: [String: String] = [:]) {
+    public init(
+        name: String, objectCount: Int?, bytes: Int64?, lastModified: Date? = nil, storagePolicy: String? = nil,
+        region: String? = nil, metadata: [String: String] = [:]
+    ) {
         self.name = name
         self.region = region
         self.objectCount = objectCount
@@ -185,8 +191,10 @@ public struct ObjectInfo: Sendable, Equatable {
     /// Why the object's metadata could not be read, when it could not (the other
     /// fields then come from the container listing); nil when all is known.
     public var metadataProblem: String?
-    public init(container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
-                metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil) {
+    public init(
+        container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
+        metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil
+    ) {
         self.container = container
         self.name = name
         self.bytes = bytes

@@ -22,7 +22,7 @@ enum CertificateProbe {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
-        let serverName = host.first?.isLetter == true ? host : nil   // SNI takes names, not addresses
+        let serverName = host.first?.isLetter == true ? host : nil  // SNI takes names, not addresses
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let handshake = loop.makePromise(of: Void.self)
         let bootstrap = ClientBootstrap(group: loop)

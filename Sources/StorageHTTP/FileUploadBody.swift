@@ -17,13 +17,16 @@ package final class UploadDigest: Sendable {
     package var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
 
     /// Called when a try has sent the last byte of the file.
-    package func finishWholeFile() { let sum = hex; whole.withLock { $0 = sum } }
+    package func finishWholeFile() {
+        let sum = hex
+        whole.withLock { $0 = sum }
+    }
     /// The MD5 of the whole file, when some try sent all of it (so the server may hold it).
     package var wholeFileHex: String? { whole.withLock { $0 } }
 }
 
-private extension String {
-    func leftPadded() -> String { count == 1 ? "0" + self : self }
+extension String {
+    fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
 
 /// A local file as an async sequence of 256 KiB buffers from `UploadBuffers`, hashed as

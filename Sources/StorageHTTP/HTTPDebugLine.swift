@@ -6,11 +6,15 @@ import NIOHTTP1
 /// an AWS `Authorization` header only the algorithm and the signed header names stay.
 package enum HTTPDebugLine {
     /// Request headers whose values are credentials.
-    package static let secretHeaders: Set<String> = ["x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass", "x-subject-token",
-                                                     "x-amz-security-token"]
+    package static let secretHeaders: Set<String> = [
+        "x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass", "x-subject-token",
+        "x-amz-security-token",
+    ]
     /// Request headers worth showing; the others are noise.
-    package static let shownHeaders: Set<String> = ["x-auth-user", "x-storage-user", "content-type", "content-length",
-                                                    "range"]
+    package static let shownHeaders: Set<String> = [
+        "x-auth-user", "x-storage-user", "content-type", "content-length",
+        "range",
+    ]
 
     package static func format(method: String, url: String, headers: HTTPHeaders, outcome: String, milliseconds: Int) -> String {
         var shown: [String] = []
@@ -35,7 +39,8 @@ package enum HTTPDebugLine {
         guard parts.count == 2, parts[0] == "AWS4-HMAC-SHA256" else { return "<redacted>" }
         let fields = parts[1].split(separator: ",").map { field -> String in
             let trimmed = field.trimmingPrefix(while: { $0 == " " })
-            return trimmed.hasPrefix("SignedHeaders=") ? String(trimmed) : (trimmed.split(separator: "=").first.map(String.init) ?? "") + "=<redacted>"
+            return trimmed.hasPrefix("SignedHeaders=")
+                ? String(trimmed) : (trimmed.split(separator: "=").first.map(String.init) ?? "") + "=<redacted>"
         }
         return "AWS4-HMAC-SHA256 " + fields.joined(separator: ", ")
     }

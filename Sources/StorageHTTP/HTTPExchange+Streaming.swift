@@ -16,15 +16,16 @@ extension HTTPExchange {
                 let response = try await openOnce(request)
                 let status = Int(response.status.code)
                 guard RetryPolicy.isRetryable(status: status) else { return response }
-                wait = options.retry.delay(afterFailedTry: failedTries + 1,
-                                           retryAfter: RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After")),
-                                           unitRandom: Double.random(in: 0..<1))
+                wait = options.retry.delay(
+                    afterFailedTry: failedTries + 1,
+                    retryAfter: RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After")),
+                    unitRandom: Double.random(in: 0..<1))
                 guard wait != nil else { return response }
                 _ = try? await response.body.collect(upTo: options.maximumResponseBytes)
             } catch {
                 let failure = await classify(error, url: request.url)
                 guard failure.isRetryable,
-                      let delay = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
+                    let delay = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
                 else { throw failure.error }
                 wait = delay
             }
@@ -71,8 +72,10 @@ extension HTTPClientResponse {
 extension HTTPExchange {
     /// Hands an object's body to `receive` as it arrives, and fails unless exactly
     /// `expected` bytes came: a connection that ends early is an error, not a short object.
-    package func drain(_ response: HTTPClientResponse, expected: Int64, name: String, url: String,
-                       receive: (UnsafeRawBufferPointer) throws -> Void) async throws {
+    package func drain(
+        _ response: HTTPClientResponse, expected: Int64, name: String, url: String,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws {
         var received: Int64 = 0
         do {
             for try await buffer in response.body {

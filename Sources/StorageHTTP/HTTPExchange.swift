@@ -10,8 +10,10 @@ package struct HTTPExchangeRequest: Sendable {
     package var headers: HTTPHeaders = [:]
     package var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
 
-    package init(method: HTTPMethod, url: String, headers: HTTPHeaders = [:],
-                 makeBody: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) {
+    package init(
+        method: HTTPMethod, url: String, headers: HTTPHeaders = [:],
+        makeBody: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -56,8 +58,10 @@ package struct HTTPExchange: Sendable {
     /// The variable that names a CA file for this kind of store, for TLS messages.
     package let caVariable: String
 
-    package init(client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?,
-                 caVariable: String = "SSL_CERT_FILE") {
+    package init(
+        client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?,
+        caVariable: String = "SSL_CERT_FILE"
+    ) {
         self.client = client
         self.options = options
         self.log = log
@@ -82,14 +86,16 @@ package struct HTTPExchange: Sendable {
             } catch {
                 let failure = await classify(error, url: request.url)
                 guard request.isIdempotent, failure.isRetryable,
-                      canRetry(afterFailedTry: failedTries + 1, retryAfter: nil, waited: waited) else { throw failure.error }
+                    canRetry(afterFailedTry: failedTries + 1, retryAfter: nil, waited: waited)
+                else { throw failure.error }
                 reason = failure.reason
             }
             failedTries += 1
             let wait = options.retry.delay(afterFailedTry: failedTries, retryAfter: retryAfter, unitRandom: Double.random(in: 0..<1)) ?? 0
             let allowed = max(0, min(wait, options.retry.maximumTotalWait - waited))
-            log?("retry: \(request.method.rawValue) \(request.url) after \(reason); try \(failedTries + 1) of "
-                 + "\(options.retry.maximumTries) in \(Int(allowed * 1000)) ms")
+            log?(
+                "retry: \(request.method.rawValue) \(request.url) after \(reason); try \(failedTries + 1) of "
+                    + "\(options.retry.maximumTries) in \(Int(allowed * 1000)) ms")
             try await pause(seconds: allowed)
             waited += allowed
         }
@@ -112,7 +118,8 @@ package struct HTTPExchange: Sendable {
             // Stalls are caught by the read timeout; the deadline only bounds a request
             // that keeps trickling, so a long upload is not cut short.
             let response = try await client.execute(outgoing, timeout: .hours(24))
-            let body = request.method == .HEAD
+            let body =
+                request.method == .HEAD
                 ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
             record(request, outcome: "\(response.status.code)", since: started)
             return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
@@ -126,10 +133,12 @@ package struct HTTPExchange: Sendable {
     /// What `error` means; a certificate that failed its check is fetched again to say why.
     package func classify(_ error: Error, url: String) async -> TransportFailure {
         if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
-        var failure = TransportFailure.classify(error, target: Self.target(of: url), readTimeout: options.readTimeout,
-                                                connectTimeout: options.connectTimeout, caVariable: caVariable)
+        var failure = TransportFailure.classify(
+            error, target: Self.target(of: url), readTimeout: options.readTimeout,
+            connectTimeout: options.connectTimeout, caVariable: caVariable)
         if case .tls(var refusal) = failure.error, refusal.reason == .unknownAuthority,
-           let colon = refusal.host.lastIndex(of: ":"), let port = Int(refusal.host[refusal.host.index(after: colon)...]) {
+            let colon = refusal.host.lastIndex(of: ":"), let port = Int(refusal.host[refusal.host.index(after: colon)...])
+        {
             let host = String(refusal.host[..<colon].filter { $0 != "[" && $0 != "]" })
             refusal.reason = await CertificateProbe.reason(host: host, port: port, timeout: options.connectTimeout)
             failure.error = .tls(refusal)
@@ -149,8 +158,10 @@ package struct HTTPExchange: Sendable {
         guard let log else { return }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-        log(HTTPDebugLine.format(method: request.method.rawValue, url: request.url, headers: request.headers,
-                                  outcome: outcome, milliseconds: milliseconds))
+        log(
+            HTTPDebugLine.format(
+                method: request.method.rawValue, url: request.url, headers: request.headers,
+                outcome: outcome, milliseconds: milliseconds))
     }
 
     /// `host:port` of a URL, for messages.

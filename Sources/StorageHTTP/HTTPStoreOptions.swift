@@ -11,8 +11,10 @@ public struct HTTPStoreOptions: Sendable {
     public var maximumResponseBytes: Int
 
     /// Connect within 5 s, stall at most 30 s, five tries.
-    public init(connectTimeout: Double = 5, readTimeout: Double = 30, retry: RetryPolicy = RetryPolicy(),
-                maximumResponseBytes: Int = 64 << 20) {
+    public init(
+        connectTimeout: Double = 5, readTimeout: Double = 30, retry: RetryPolicy = RetryPolicy(),
+        maximumResponseBytes: Int = 64 << 20
+    ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
         self.retry = retry

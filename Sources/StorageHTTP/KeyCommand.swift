@@ -24,8 +24,9 @@ package enum KeyCommand {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let said = String(decoding: problem, as: UTF8.self).trimmingSpaces().split(separator: "\n").first.map(String.init)
-            throw StorageError.unauthorized("\(setting) failed with status \(process.terminationStatus)"
-                                            + (said.map { ": \($0)" } ?? ""))
+            throw StorageError.unauthorized(
+                "\(setting) failed with status \(process.terminationStatus)"
+                    + (said.map { ": \($0)" } ?? ""))
         }
         let trimmed = String(decoding: key, as: UTF8.self).trimmingSpaces()
         guard !trimmed.isEmpty else { throw StorageError.unauthorized("\(setting) printed no key") }

@@ -18,9 +18,11 @@ package struct StoreHTTPClient: Sendable {
     /// so in `warnings`); `followsRedirects` false leaves a 3xx to the store. The
     /// server is trusted by the system's store plus `tls.caFile` (else `caVariable`'s
     /// file) plus `SSL_CERT_FILE` and `SSL_CERT_DIR`, read from `environment`.
-    package init(cluster name: String, options: HTTPStoreOptions, insecure: Bool, tls: TLSSettings = TLSSettings(),
-                 caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                 followsRedirects: Bool = true) throws {
+    package init(
+        cluster name: String, options: HTTPStoreOptions, insecure: Bool, tls: TLSSettings = TLSSettings(),
+        caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        followsRedirects: Bool = true
+    ) throws {
         // The idle limit holds both ways: a server that stops reading an upload stalls it too.
         let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
         var configuration = HTTPClient.Configuration(

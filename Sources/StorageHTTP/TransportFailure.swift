@@ -23,8 +23,10 @@ package struct TransportFailure: Error {
 
     /// Classifies an error thrown by the HTTP client for a request to `target` (`host:port`);
     /// a TLS failure names `caVariable` as the way to trust the server's CA.
-    package static func classify(_ error: Error, target: String, readTimeout: Double, connectTimeout: Double,
-                                 caVariable: String = "SSL_CERT_FILE") -> TransportFailure {
+    package static func classify(
+        _ error: Error, target: String, readTimeout: Double, connectTimeout: Double,
+        caVariable: String = "SSL_CERT_FILE"
+    ) -> TransportFailure {
         if let failure = error as? TransportFailure { return failure }
         if let storage = error as? StorageError { return TransportFailure(error: storage, isRetryable: false) }
         if error is CancellationError { return TransportFailure(error: .cancelled, isRetryable: false) }
@@ -39,8 +41,9 @@ package struct TransportFailure: Error {
                 return TransportFailure(error: .unreachable("cannot connect to \(target): host name not found"), isRetryable: false)
             }
             if let first = connection.connectionErrors.first {
-                return classify(first.error, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout,
-                                caVariable: caVariable)
+                return classify(
+                    first.error, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout,
+                    caVariable: caVariable)
             }
         }
         if let parser = error as? HTTPParserError { return classify(parser, target: target) }
@@ -58,11 +61,13 @@ package struct TransportFailure: Error {
         case .invalidEOFState, .closedConnection:
             return TransportFailure(error: .unreachable("\(target) closed the connection in the middle of an answer"), isRetryable: true)
         case .invalidHeaderToken:
-            return TransportFailure(error: .invalidResponse("\(target) sent a header that is not valid HTTP (\(error))"),
-                                    isRetryable: false)
+            return TransportFailure(
+                error: .invalidResponse("\(target) sent a header that is not valid HTTP (\(error))"),
+                isRetryable: false)
         default:
-            return TransportFailure(error: .invalidResponse("\(target) sent an answer that is not valid HTTP (\(error))"),
-                                    isRetryable: false)
+            return TransportFailure(
+                error: .invalidResponse("\(target) sent an answer that is not valid HTTP (\(error))"),
+                isRetryable: false)
         }
     }
 

@@ -52,19 +52,22 @@ struct KeystoneAnswer: Decodable {
         let project = token.project?.name ?? token.project?.id ?? "the token's scope"
         let stores = (token.catalog ?? []).filter { $0.type == "object-store" }.flatMap(\.endpoints)
         guard !stores.isEmpty else {
-            throw StorageError.unauthorized("Keystone's catalog for project \(project) has no object-store service "
-                                            + "(is Swift there, and does the user have a role on the project?)")
+            throw StorageError.unauthorized(
+                "Keystone's catalog for project \(project) has no object-store service "
+                    + "(is Swift there, and does the user have a role on the project?)")
         }
         let regions = Self.distinct(stores.map(\.regionName))
         let inRegion = region.map { wanted in stores.filter { $0.regionName == wanted } } ?? stores
         guard !inRegion.isEmpty else {
-            throw StorageError.unauthorized("no object-store in region \(region ?? ""); the catalog has "
-                                            + regions.joined(separator: ", "))
+            throw StorageError.unauthorized(
+                "no object-store in region \(region ?? ""); the catalog has "
+                    + regions.joined(separator: ", "))
         }
         guard let chosen = inRegion.first(where: { $0.interface == interface }) else {
             let interfaces = Self.distinct(inRegion.map(\.interface)).joined(separator: ", ")
-            throw StorageError.unauthorized("no \(interface) object-store endpoint in \(region ?? regions.joined(separator: ", ")); "
-                                            + "it has \(interfaces)")
+            throw StorageError.unauthorized(
+                "no \(interface) object-store endpoint in \(region ?? regions.joined(separator: ", ")); "
+                    + "it has \(interfaces)")
         }
         return chosen.url
     }

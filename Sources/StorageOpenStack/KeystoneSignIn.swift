@@ -34,8 +34,10 @@ struct KeystoneSignIn {
         }
         let answer = try KeystoneAnswer.decode(Data(response.body.readableBytesView))
         let storageURL = try endpoint.storageURL ?? answer.storageURL(region: settings.region, interface: settings.interface)
-        exchange.log?("sign-in: \(response.status) token <redacted> expires \(answer.token.expires_at ?? "never") "
-                      + "object-store \(storageURL)" + (endpoint.storageURL == nil ? " (\(settings.region ?? "any region"), \(settings.interface))" : " (storage_url)"))
+        exchange.log?(
+            "sign-in: \(response.status) token <redacted> expires \(answer.token.expires_at ?? "never") "
+                + "object-store \(storageURL)"
+                + (endpoint.storageURL == nil ? " (\(settings.region ?? "any region"), \(settings.interface))" : " (storage_url)"))
         return SwiftCredentials(storageURL: storageURL, token: token, expiresAt: answer.expiresAt)
     }
 

@@ -16,8 +16,9 @@ struct SwiftClusterInfo: Sendable, Equatable {
     static let unstatedDeletes = 1_000
 
     /// A stock Swift's limits, for a cluster that hides `/info`.
-    static let stock = SwiftClusterInfo(maxFileSize: 5 << 30 + 2, minSegmentSize: 1 << 20, maxManifestSegments: 1_000,
-                                        maxDeletesPerRequest: 0)
+    static let stock = SwiftClusterInfo(
+        maxFileSize: 5 << 30 + 2, minSegmentSize: 1 << 20, maxManifestSegments: 1_000,
+        maxDeletesPerRequest: 0)
 
     init(maxFileSize: Int64, minSegmentSize: Int64, maxManifestSegments: Int, maxDeletesPerRequest: Int) {
         self.maxFileSize = maxFileSize
@@ -37,10 +38,11 @@ struct SwiftClusterInfo: Sendable, Equatable {
         let slo = root["slo"] as? [String: Any]
         let bulk = root["bulk_delete"] as? [String: Any]
         let stock = Self.stock
-        self.init(maxFileSize: (swift["max_file_size"] as? NSNumber)?.int64Value ?? stock.maxFileSize,
-                  minSegmentSize: (slo?["min_segment_size"] as? NSNumber)?.int64Value ?? stock.minSegmentSize,
-                  maxManifestSegments: slo == nil ? 1 : (slo?["max_manifest_segments"] as? NSNumber)?.intValue ?? stock.maxManifestSegments,
-                  maxDeletesPerRequest: bulk == nil ? 0 : (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? Self.unstatedDeletes)
+        self.init(
+            maxFileSize: (swift["max_file_size"] as? NSNumber)?.int64Value ?? stock.maxFileSize,
+            minSegmentSize: (slo?["min_segment_size"] as? NSNumber)?.int64Value ?? stock.minSegmentSize,
+            maxManifestSegments: slo == nil ? 1 : (slo?["max_manifest_segments"] as? NSNumber)?.intValue ?? stock.maxManifestSegments,
+            maxDeletesPerRequest: bulk == nil ? 0 : (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? Self.unstatedDeletes)
     }
 }
 
@@ -81,7 +83,8 @@ extension SwiftStore {
 
     public func uploadLimits() async throws -> UploadLimits {
         let info = try await clusterInfo()
-        return UploadLimits(maxObjectBytes: info.maxFileSize, minSegmentBytes: info.minSegmentSize,
-                            maxSegments: info.maxManifestSegments)
+        return UploadLimits(
+            maxObjectBytes: info.maxFileSize, minSegmentBytes: info.minSegmentSize,
+            maxSegments: info.maxManifestSegments)
     }
 }

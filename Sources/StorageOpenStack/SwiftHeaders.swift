@@ -6,24 +6,27 @@ import StorageHTTP
 /// Reads the `info` of an account, a container or an object from the headers of a HEAD.
 enum SwiftHeaders {
     static func accountInfo(_ headers: HTTPHeaders) -> AccountInfo {
-        AccountInfo(containerCount: integer(headers, "X-Account-Container-Count"),
-                    objectCount: integer(headers, "X-Account-Object-Count"),
-                    bytes: Int64(integer(headers, "X-Account-Bytes-Used")),
-                    metadata: metadata(headers, prefix: "X-Account-Meta-"))
+        AccountInfo(
+            containerCount: integer(headers, "X-Account-Container-Count"),
+            objectCount: integer(headers, "X-Account-Object-Count"),
+            bytes: Int64(integer(headers, "X-Account-Bytes-Used")),
+            metadata: metadata(headers, prefix: "X-Account-Meta-"))
     }
 
     static func containerInfo(_ headers: HTTPHeaders, name: String) -> ContainerInfo {
-        ContainerInfo(name: name, objectCount: integer(headers, "X-Container-Object-Count"),
-                      bytes: Int64(integer(headers, "X-Container-Bytes-Used")),
-                      lastModified: lastModified(headers), storagePolicy: headers.first(name: "X-Storage-Policy"),
-                      metadata: metadata(headers, prefix: "X-Container-Meta-"))
+        ContainerInfo(
+            name: name, objectCount: integer(headers, "X-Container-Object-Count"),
+            bytes: Int64(integer(headers, "X-Container-Bytes-Used")),
+            lastModified: lastModified(headers), storagePolicy: headers.first(name: "X-Storage-Policy"),
+            metadata: metadata(headers, prefix: "X-Container-Meta-"))
     }
 
     static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
-        ObjectInfo(container: container, name: name, bytes: Int64(integer(headers, "Content-Length")),
-                   contentType: headers.first(name: "Content-Type") ?? "application/octet-stream",
-                   etag: etag(headers) ?? "", lastModified: lastModified(headers),
-                   metadata: metadata(headers, prefix: "X-Object-Meta-"), largeObject: largeObject(headers))
+        ObjectInfo(
+            container: container, name: name, bytes: Int64(integer(headers, "Content-Length")),
+            contentType: headers.first(name: "Content-Type") ?? "application/octet-stream",
+            etag: etag(headers) ?? "", lastModified: lastModified(headers),
+            metadata: metadata(headers, prefix: "X-Object-Meta-"), largeObject: largeObject(headers))
     }
 
     /// The ETag without the quotes Swift puts around a large object's.
@@ -44,7 +47,8 @@ enum SwiftHeaders {
         // Ceph RGW shows an object its S3 API took in parts as it is, with S3's ETag
         // (the MD5 of the parts' MD5s, `-COUNT`), and objsh's part size among its metadata.
         if let etag = etag(headers), let dash = etag.lastIndex(of: "-"), etag.distance(from: etag.startIndex, to: dash) == 32,
-           let parts = Int(etag[etag.index(after: dash)...]), parts > 0 {
+            let parts = Int(etag[etag.index(after: dash)...]), parts > 0
+        {
             let partBytes = headers.first(name: "X-Object-Meta-Objsh-Part-Bytes").flatMap { Int64($0) }
             return .multipartUpload(parts: parts, partBytes: parts == 1 ? Int64(integer(headers, "Content-Length")) : partBytes)
         }

@@ -4,11 +4,14 @@ import Storage
 import StorageHTTP
 
 extension SwiftStore {
-    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-                                 contentType: String?) async throws -> any LargeUpload {
+    public func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+        contentType: String?
+    ) async throws -> any LargeUpload {
         _ = try Self.objectPath(container, name)
-        let upload = SwiftLargeUpload(store: self, container: container, name: name, version: version,
-                                      segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name))
+        let upload = SwiftLargeUpload(
+            store: self, container: container, name: name, version: version,
+            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name))
         try await upload.ensureSegmentContainer()
         return upload
     }
@@ -50,8 +53,9 @@ struct SwiftLargeUpload: LargeUpload {
         let path = try SwiftStore.objectPath(segmentContainer, segmentName(index))
         let digest = UploadDigest()
         let response = try await store.send(.PUT, path: path, headers: ["Content-Type": "application/octet-stream"]) {
-            .stream(FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
-                    length: .known(slice.length))
+            .stream(
+                FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
+                length: .known(slice.length))
         }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
         let sent = digest.hex
@@ -68,8 +72,10 @@ struct SwiftLargeUpload: LargeUpload {
             SwiftManifestEntry(path: "/\(segmentContainer)/\(segmentName($0.index))", etag: $0.md5, sizeBytes: $0.bytes)
         }
         let body = Array(try JSONEncoder().encode(manifest))
-        let response = try await store.send(.PUT, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "put")],
-                                            headers: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime]) { .bytes(body) }
+        let response = try await store.send(
+            .PUT, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "put")],
+            headers: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime]
+        ) { .bytes(body) }
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
         let expected = SwiftStore.staticManifestETag(segments.map(\.md5))
@@ -77,8 +83,9 @@ struct SwiftLargeUpload: LargeUpload {
         guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
         try? await deleteSegments(replaced.filter { !kept.contains($0) })
-        return ObjectInfo(container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-                          etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), largeObject: .staticManifest)
+        return ObjectInfo(
+            container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
+            etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), largeObject: .staticManifest)
     }
 
     func abort() async throws {
@@ -89,13 +96,14 @@ struct SwiftLargeUpload: LargeUpload {
 
     /// The segments (in the segment container) of the SLO this upload replaces, if it is one.
     func replacedSegmentNames() async throws -> [String] {
-        let response = try await store.send(.GET, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "get")],
-                                            headers: ["Accept": "application/json"])
+        let response = try await store.send(
+            .GET, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "get")],
+            headers: ["Accept": "application/json"])
         if response.status == 200, SwiftStore.hidesManifest(response.headers) {
             return try await store.segmentsFoundByName(container: container, name: name)?.map(\.name) ?? []
         }
         guard response.status == 200, response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true",
-              let rows = try? JSONDecoder().decode([SwiftManifestRow].self, from: Data(response.body.readableBytesView))
+            let rows = try? JSONDecoder().decode([SwiftManifestRow].self, from: Data(response.body.readableBytesView))
         else { return [] }
         let prefix = "/\(segmentContainer)/"
         return rows.compactMap { $0.name.hasPrefix(prefix) ? String($0.name.dropFirst(prefix.count)) : nil }

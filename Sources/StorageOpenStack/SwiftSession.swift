@@ -80,7 +80,11 @@ actor SwiftSession {
             throw StorageError.unauthorized("no auth_url and user to log in with, and no valid storage_url and token")
         }
         let key: String
-        if let given = endpoint.key { key = given } else if let command = endpoint.keyCommand { key = try KeyCommand.run(command) } else {
+        if let given = endpoint.key {
+            key = given
+        } else if let command = endpoint.keyCommand {
+            key = try KeyCommand.run(command)
+        } else {
             throw StorageError.unauthorized("no key or key_command for user \(user)")
         }
         let request = HTTPExchangeRequest(method: .GET, url: authURL, headers: ["X-Auth-User": user, "X-Auth-Key": key])
@@ -88,7 +92,7 @@ actor SwiftSession {
         switch response.status {
         case 200...299:
             guard let token = response.headers.first(name: "X-Auth-Token") ?? response.headers.first(name: "X-Storage-Token"),
-                  let storageURL = endpoint.storageURL ?? response.headers.first(name: "X-Storage-Url")
+                let storageURL = endpoint.storageURL ?? response.headers.first(name: "X-Storage-Url")
             else { throw StorageError.server(status: response.status, message: "the auth answer has no X-Storage-Url or X-Auth-Token") }
             return SwiftCredentials(storageURL: Self.trimmed(storageURL), token: token)
         case 401, 403:

@@ -19,9 +19,10 @@ extension SwiftStore {
 
     private func deleteManifestOrObject(container: String, name: String, info: ObjectInfo) async throws {
         let isStatic = info.largeObject == .staticManifest
-        let response = try await send(.DELETE, path: try Self.objectPath(container, name),
-                                      query: isStatic ? [("multipart-manifest", "delete")] : [],
-                                      headers: ["Accept": "application/json"])
+        let response = try await send(
+            .DELETE, path: try Self.objectPath(container, name),
+            query: isStatic ? [("multipart-manifest", "delete")] : [],
+            headers: ["Accept": "application/json"])
         if response.status == 404 { throw StorageError.noSuchObject(container: container, name: name) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         // The SLO middleware answers 200 and tells in its body what it could not delete.
@@ -35,7 +36,8 @@ extension SwiftStore {
     private func deleteDynamicSegments(_ manifest: String) async throws {
         let decoded = manifest.removingPercentEncoding ?? manifest
         guard let slash = decoded.firstIndex(of: "/") else { return }
-        let segmentContainer = String(decoded[..<slash]), prefix = String(decoded[decoded.index(after: slash)...])
+        let segmentContainer = String(decoded[..<slash])
+        let prefix = String(decoded[decoded.index(after: slash)...])
         var segments: [ObjectSummary] = []
         do {
             for try await page in objectPages(in: segmentContainer, prefix: prefix) {
@@ -49,7 +51,8 @@ extension SwiftStore {
         }
         let names = segments.map(\.name)
         for start in stride(from: 0, to: names.count, by: batch) {
-            if let failure = try await deleteObjects(container: segmentContainer, names: Array(names[start..<min(start + batch, names.count)])).first {
+            if let failure = try await deleteObjects(container: segmentContainer, names: Array(names[start..<min(start + batch, names.count)])).first
+            {
                 throw StorageError.server(status: 0, message: "segment \(failure.key) of \(decoded): \(failure.value)")
             }
         }
@@ -89,9 +92,10 @@ extension SwiftStore {
             return "/" + encodedContainer + "/" + SwiftPercentEncoding.encode(name, keepingSlashes: true)
         }
         let body = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let response = try await send(.POST, path: "", query: [("bulk-delete", "")],
-                                      headers: ["Content-Type": "text/plain", "Accept": "application/json"],
-                                      body: { .bytes(body) })
+        let response = try await send(
+            .POST, path: "", query: [("bulk-delete", "")],
+            headers: ["Content-Type": "text/plain", "Accept": "application/json"],
+            body: { .bytes(body) })
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         let result = try Self.bulkResult(response)
         var failures: [String: StorageError] = [:]

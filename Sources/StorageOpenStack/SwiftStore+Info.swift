@@ -36,17 +36,19 @@ extension SwiftStore {
     /// What the container listing says of one object, with `metadataProblem` set.
     func listedInfo(container: String, name: String, problem: String) async throws -> ObjectInfo {
         // The exact name sorts first among the names it prefixes.
-        let response = try await send(.GET, path: try Self.containerPath(container),
-                                      query: Self.listingQuery(ListingQuery(prefix: name, limit: 1), delimiter: nil))
+        let response = try await send(
+            .GET, path: try Self.containerPath(container),
+            query: Self.listingQuery(ListingQuery(prefix: name, limit: 1), delimiter: nil))
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         guard let row = try Self.decode([SwiftObjectRow].self, from: response).first, row.name == name else {
             throw StorageError.invalidResponse(problem)
         }
-        return ObjectInfo(container: container, name: name, bytes: row.bytes ?? 0,
-                          contentType: row.contentType ?? "application/octet-stream", etag: row.hash ?? "",
-                          lastModified: row.lastModified.flatMap(ServerDates.iso8601),
-                          metadataProblem: problem)
+        return ObjectInfo(
+            container: container, name: name, bytes: row.bytes ?? 0,
+            contentType: row.contentType ?? "application/octet-stream", etag: row.hash ?? "",
+            lastModified: row.lastModified.flatMap(ServerDates.iso8601),
+            metadataProblem: problem)
     }
 
     func containerIsMissing(_ container: String) async throws -> Bool {

@@ -118,8 +118,10 @@ struct SwiftObjectRow: Decodable {
         // object of that size has: neither is the object's, and only a lookup tells.
         let isUnmarkedManifest = sloEtag == nil && (bytes ?? 0) > 0 && hash == Self.emptyMD5
         let etag = isUnmarkedManifest ? nil : sloEtag.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? hash
-        return .object(ObjectSummary(name: name ?? "", bytes: bytes ?? 0, contentType: type,
-                                     lastModified: lastModified.flatMap(ServerDates.iso8601), etag: etag,
-                                     isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic || isUnmarkedManifest))
+        return .object(
+            ObjectSummary(
+                name: name ?? "", bytes: bytes ?? 0, contentType: type,
+                lastModified: lastModified.flatMap(ServerDates.iso8601), etag: etag,
+                isLargeObject: sloEtag != nil, mayBeLargeObject: mayBeDynamic || isUnmarkedManifest))
     }
 }

@@ -6,8 +6,10 @@ import Storage
 import StorageHTTP
 
 extension SwiftStore {
-    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         do {
             return try await read(container: container, name: name, range: range, ifMatch: ifMatch, checking: nil, receive: receive)
         } catch StorageError.changed where ifMatch != nil {
@@ -21,8 +23,10 @@ extension SwiftStore {
     }
 
     /// A GET with `If-Match: ifMatch` (sent) or `checking` (the answer's ETag compared here).
-    private func read(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?, checking: String?,
-                      receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    private func read(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?, checking: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         let path = try Self.objectPath(container, name)
         var headers: HTTPHeaders = [:]
         if let range { headers.add(name: "Range", value: "bytes=\(range.lowerBound)-\(range.upperBound)") }

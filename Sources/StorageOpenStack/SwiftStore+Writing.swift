@@ -16,9 +16,10 @@ extension SwiftStore {
 
     public func createFolderMarker(container: String, name: String) async throws {
         guard name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "a folder name ends with /") }
-        let response = try await send(.PUT, path: try Self.objectPath(container, name),
-                                      headers: ["Content-Type": "application/directory", "Content-Length": "0"],
-                                      body: { .bytes([]) })
+        let response = try await send(
+            .PUT, path: try Self.objectPath(container, name),
+            headers: ["Content-Type": "application/directory", "Content-Length": "0"],
+            body: { .bytes([]) })
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw Self.unexpected(response) }
     }
@@ -38,8 +39,9 @@ extension SwiftStore {
             guard response.status == 201 else { throw Self.unexpected(response) }
         } catch let failure as StorageError {
             if let stored = await storedAfterFailure(failure, path: path, digest: digest, size: size) {
-                return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored.etag,
-                                  lastModified: stored.lastModified)
+                return ObjectInfo(
+                    container: container, name: name, bytes: size, contentType: type, etag: stored.etag,
+                    lastModified: stored.lastModified)
             }
             throw failure
         }
@@ -50,8 +52,9 @@ extension SwiftStore {
             _ = try? await send(.DELETE, path: path)
             throw StorageError.checksumMismatch(expected: sent, actual: stored)
         }
-        return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored,
-                          lastModified: SwiftHeaders.lastModified(response.headers))
+        return ObjectInfo(
+            container: container, name: name, bytes: size, contentType: type, etag: stored,
+            lastModified: SwiftHeaders.lastModified(response.headers))
     }
 
     /// The object's info when an upload whose answer was lost (reset, cut, timed out)
@@ -64,7 +67,8 @@ extension SwiftStore {
         default: return nil
         }
         guard let sent = digest.wholeFileHex,
-              let head = try? await send(.HEAD, path: path), head.status == 200 else { return nil }
+            let head = try? await send(.HEAD, path: path), head.status == 200
+        else { return nil }
         let info = SwiftHeaders.objectInfo(head.headers, container: "", name: "")
         return info.etag == sent && info.bytes == size ? info : nil
     }

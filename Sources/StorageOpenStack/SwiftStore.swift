@@ -26,13 +26,16 @@ public final class SwiftStore: ObjectStore, Sendable {
 
     /// A store for `endpoint`. `name` is the cluster's name, for warnings; `log`
     /// receives one line per HTTP request (`--debug`), with credentials redacted.
-    public init(endpoint: SwiftEndpoint, name: String = "swift", options: SwiftStoreOptions = SwiftStoreOptions(),
-                log: (@Sendable (String) -> Void)? = nil) throws {
+    public init(
+        endpoint: SwiftEndpoint, name: String = "swift", options: SwiftStoreOptions = SwiftStoreOptions(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws {
         guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
-        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
-                                       caVariable: "OS_CACERT")
+        let made = try StoreHTTPClient(
+            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+            caVariable: "OS_CACERT")
         client = made.client
         exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         session = SwiftSession(endpoint: endpoint, exchange: exchange)
@@ -47,8 +50,10 @@ public final class SwiftStore: ObjectStore, Sendable {
 
     /// Sends a request to `path` (already encoded, after the storage URL) with the
     /// token, logging in again once if the server refuses the token.
-    func send(_ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
-              headers: HTTPHeaders = [:], body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) async throws -> HTTPExchangeResponse {
+    func send(
+        _ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
+        headers: HTTPHeaders = [:], body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+    ) async throws -> HTTPExchangeResponse {
         try await withToken { credentials in
             try await exchange.send(request(method, credentials, path: path, query: query, headers: headers, body: body))
         } refusal: { response in
@@ -57,8 +62,10 @@ public final class SwiftStore: ObjectStore, Sendable {
     }
 
     /// As `send`, for an answer whose body may be large: it comes back unread.
-    func open(_ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
-              headers: HTTPHeaders = [:]) async throws -> HTTPClientResponse {
+    func open(
+        _ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
+        headers: HTTPHeaders = [:]
+    ) async throws -> HTTPClientResponse {
         try await withToken { credentials in
             try await exchange.open(request(method, credentials, path: path, query: query, headers: headers, body: nil))
         } refusal: { response in
@@ -66,27 +73,33 @@ public final class SwiftStore: ObjectStore, Sendable {
         }
     }
 
-    private func request(_ method: HTTPMethod, _ credentials: SwiftCredentials, path: String, query: [(name: String, value: String)],
-                         headers: HTTPHeaders, body: (@Sendable () throws -> HTTPClientRequest.Body)?) -> HTTPExchangeRequest {
-        var request = HTTPExchangeRequest(method: method, url: Self.url(credentials.storageURL, path: path, query: query),
-                                          headers: headers, makeBody: body)
+    private func request(
+        _ method: HTTPMethod, _ credentials: SwiftCredentials, path: String, query: [(name: String, value: String)],
+        headers: HTTPHeaders, body: (@Sendable () throws -> HTTPClientRequest.Body)?
+    ) -> HTTPExchangeRequest {
+        var request = HTTPExchangeRequest(
+            method: method, url: Self.url(credentials.storageURL, path: path, query: query),
+            headers: headers, makeBody: body)
         request.headers.replaceOrAdd(name: "X-Auth-Token", value: credentials.token)
         return request
     }
 
     /// Runs `attempt` with the token; when the server refuses it (`refusal` gives the
     /// server's words), logs in again once and tries again.
-    private func withToken<Response>(_ attempt: (SwiftCredentials) async throws -> Response,
-                                     refusal: (Response) async -> String?) async throws -> Response {
+    private func withToken<Response>(
+        _ attempt: (SwiftCredentials) async throws -> Response,
+        refusal: (Response) async -> String?
+    ) async throws -> Response {
         var credentials = try await session.credentials()
         var renewed = false
         while true {
             let response = try await attempt(credentials)
             guard let refused = await refusal(response) else { return response }
             guard !renewed, session.canAuthenticate else {
-                throw StorageError.unauthorized(renewed
-                    ? "the server refused a fresh token too: \(refused)"
-                    : "the server refused the token (expired?) and the cluster has no auth_url, user and key to get a new one")
+                throw StorageError.unauthorized(
+                    renewed
+                        ? "the server refused a fresh token too: \(refused)"
+                        : "the server refused the token (expired?) and the cluster has no auth_url, user and key to get a new one")
             }
             credentials = try await session.renew(after: credentials)
             renewed = true
@@ -118,8 +131,9 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// The error for an answer no caller expects; a 403 says what it usually means.
     static func unexpected(_ response: HTTPExchangeResponse) -> StorageError {
         if response.status == 403 {
-            return .unauthorized("Swift refused access (403 Forbidden): the user has no operator role on this account "
-                                 + "and no ACL allows it")
+            return .unauthorized(
+                "Swift refused access (403 Forbidden): the user has no operator role on this account "
+                    + "and no ACL allows it")
         }
         return .server(status: response.status, message: response.errorText)
     }

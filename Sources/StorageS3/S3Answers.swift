@@ -35,14 +35,16 @@ enum S3Answers {
         let objects = root.children("Contents").map { item in
             let name = item.text("Key") ?? ""
             let etag = unquoted(item.text("ETag") ?? "")
-            return ObjectSummary(name: name, bytes: Int64(item.text("Size") ?? "") ?? 0,
-                                 contentType: name.hasSuffix("/") ? ContentType.directory : ContentType.guess(forName: name),
-                                 lastModified: item.text("LastModified").flatMap(ServerDates.iso8601), etag: etag.isEmpty ? nil : etag,
-                                 isLargeObject: etag.contains("-"))
+            return ObjectSummary(
+                name: name, bytes: Int64(item.text("Size") ?? "") ?? 0,
+                contentType: name.hasSuffix("/") ? ContentType.directory : ContentType.guess(forName: name),
+                lastModified: item.text("LastModified").flatMap(ServerDates.iso8601), etag: etag.isEmpty ? nil : etag,
+                isLargeObject: etag.contains("-"))
         }
-        return ObjectPage(objects: objects, prefixes: root.children("CommonPrefixes").compactMap { $0.text("Prefix") },
-                          isTruncated: root.text("IsTruncated") == "true",
-                          nextContinuationToken: root.text("NextContinuationToken"))
+        return ObjectPage(
+            objects: objects, prefixes: root.children("CommonPrefixes").compactMap { $0.text("Prefix") },
+            isTruncated: root.text("IsTruncated") == "true",
+            nextContinuationToken: root.text("NextContinuationToken"))
     }
 
     /// The root element, checked by name; a body that is not it says so. `…Result` may

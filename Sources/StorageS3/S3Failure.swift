@@ -10,8 +10,9 @@ enum S3Failure {
     static func error(_ response: HTTPExchangeResponse, bucket: String?, key: String?, region: String) -> StorageError {
         let body = S3Answers.error(Data(response.body.readableBytesView))
         guard let body else { return byStatus(response.status, bucket: bucket, key: key) }
-        return error(code: body.code, message: body.message, status: response.status, bucket: bucket, key: key,
-                     region: body.region ?? region)
+        return error(
+            code: body.code, message: body.message, status: response.status, bucket: bucket, key: key,
+            region: body.region ?? region)
     }
 
     static func error(code: String, message: String, status: Int, bucket: String?, key: String?, region: String) -> StorageError {
@@ -28,8 +29,9 @@ enum S3Failure {
         case "AccessDenied": return .unauthorized("AccessDenied: the keys may not do this" + said)
         case "InvalidAccessKeyId": return .unauthorized("InvalidAccessKeyId: the server knows no such access key; check access_key")
         case "SignatureDoesNotMatch":
-            return .unauthorized("SignatureDoesNotMatch: the server computed another signature; check the secret key, "
-                                 + "the region (signed for \(region)) and that this machine's clock is right")
+            return .unauthorized(
+                "SignatureDoesNotMatch: the server computed another signature; check the secret key, "
+                    + "the region (signed for \(region)) and that this machine's clock is right")
         case "RequestTimeTooSkewed":
             return .unauthorized("RequestTimeTooSkewed: this machine's clock differs too much from the server's; set the clock right")
         case "AuthorizationHeaderMalformed", "PermanentRedirect":

@@ -13,10 +13,11 @@ enum S3Headers {
         for (header, value) in headers where header.lowercased().hasPrefix("x-amz-meta-") {
             metadata[String(header.dropFirst("x-amz-meta-".count)).lowercased()] = value
         }
-        var info = ObjectInfo(container: container, name: name, bytes: Int64(headers.first(name: "Content-Length") ?? "") ?? 0,
-                              contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
-                              lastModified: headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata,
-                              largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
+        var info = ObjectInfo(
+            container: container, name: name, bytes: Int64(headers.first(name: "Content-Length") ?? "") ?? 0,
+            contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
+            lastModified: headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata,
+            largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
         if case .multipartUpload(let parts, _) = info.largeObject {
             // objsh's own uploads say their part size; one part is the whole.
             let partBytes = parts == 1 ? info.bytes : metadata[S3Headers.partBytesKey].flatMap { Int64($0) }

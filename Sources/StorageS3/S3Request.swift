@@ -17,8 +17,10 @@ struct S3Target: Sendable {
 extension S3Store {
     /// Sends a request and reads its whole (small) answer. A redirect that names the
     /// bucket's region is sent once more, signed for that region.
-    func send(_ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders = [:], payloadHash: String = SigV4Signer.emptyPayloadHash,
-              body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil) async throws -> HTTPExchangeResponse {
+    func send(
+        _ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders = [:], payloadHash: String = SigV4Signer.emptyPayloadHash,
+        body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+    ) async throws -> HTTPExchangeResponse {
         var response = try await exchange.send(try request(method, target, headers: headers, payloadHash: payloadHash, body: body))
         if learnRegion(from: response.status, response.headers, bucket: target.bucket) {
             response = try await exchange.send(try request(method, target, headers: headers, payloadHash: payloadHash, body: body))
@@ -39,26 +41,33 @@ extension S3Store {
     /// Whether an answer redirects to another region the bucket was not yet known to be in.
     private func learnRegion(from status: Int, _ headers: HTTPHeaders, bucket: String?) -> Bool {
         guard status == 301 || status == 400, let bucket, let region = headers.first(name: "x-amz-bucket-region"),
-              !region.isEmpty, region != self.region(for: bucket) else { return false }
+            !region.isEmpty, region != self.region(for: bucket)
+        else { return false }
         bucketRegions.withLock { $0[bucket] = region }
         return true
     }
 
     /// The signed request for `target`.
-    func request(_ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders, payloadHash: String,
-                 body: (@Sendable () throws -> HTTPClientRequest.Body)?) throws -> HTTPExchangeRequest {
+    func request(
+        _ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders, payloadHash: String,
+        body: (@Sendable () throws -> HTTPClientRequest.Body)?
+    ) throws -> HTTPExchangeRequest {
         let (base, host, path) = try location(target)
         let now = Date()
-        var signed: [(name: String, value: String)] = [("host", host), ("x-amz-date", SigV4Signer.amzDate(now)),
-                                                       ("x-amz-content-sha256", payloadHash)]
+        var signed: [(name: String, value: String)] = [
+            ("host", host), ("x-amz-date", SigV4Signer.amzDate(now)),
+            ("x-amz-content-sha256", payloadHash),
+        ]
         let keys = try signingCredentials()
         if let token = keys.sessionToken { signed.append(("x-amz-security-token", token)) }
         for (name, value) in headers where name.lowercased().hasPrefix("x-amz-") || name.lowercased() == "content-md5" {
             signed.append((name.lowercased(), value))
         }
         let signer = SigV4Signer(credentials: keys, region: region(for: target.bucket))
-        let authorization = signer.authorization(SigV4Request(method: method.rawValue, path: path, query: target.query,
-                                                              headers: signed, payloadHash: payloadHash), date: now)
+        let authorization = signer.authorization(
+            SigV4Request(
+                method: method.rawValue, path: path, query: target.query,
+                headers: signed, payloadHash: payloadHash), date: now)
         var all = headers
         for (name, value) in signed where all.first(name: name) == nil { all.add(name: name, value: value) }
         all.replaceOrAdd(name: "Authorization", value: authorization)

@@ -39,18 +39,21 @@ extension S3Store {
         }
         let batch = names.filter(S3XMLText.isRepresentable)
         guard !batch.isEmpty else { return failures }
-        let body = Data(("<Delete><Quiet>true</Quiet>"
-                         + batch.map { "<Object><Key>\(S3XMLText.escaped($0))</Key></Object>" }.joined() + "</Delete>").utf8)
+        let body = Data(
+            ("<Delete><Quiet>true</Quiet>"
+                + batch.map { "<Object><Key>\(S3XMLText.escaped($0))</Key></Object>" }.joined() + "</Delete>").utf8)
         let md5 = Insecure.MD5.hash(data: body).base64
-        let response = try await send(.POST, S3Target(bucket: container, query: [("delete", "")]),
-                                      headers: ["Content-Type": "application/xml", "Content-MD5": md5, "Content-Length": String(body.count)],
-                                      payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let response = try await send(
+            .POST, S3Target(bucket: container, query: [("delete", "")]),
+            headers: ["Content-Type": "application/xml", "Content-MD5": md5, "Content-Length": String(body.count)],
+            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
         guard response.status == 200 else { throw failure(response, bucket: container) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "DeleteResult")
         for problem in root.children("Error") {
             guard let key = problem.text("Key"), let code = problem.text("Code"), code != "NoSuchKey" else { continue }
-            failures[key] = S3Failure.error(code: code, message: problem.text("Message") ?? "", status: 200,
-                                            bucket: container, key: key, region: region(for: container))
+            failures[key] = S3Failure.error(
+                code: code, message: problem.text("Message") ?? "", status: 200,
+                bucket: container, key: key, region: region(for: container))
         }
         return failures
     }

@@ -13,8 +13,9 @@ extension S3Store {
     public func containerInfo(_ container: String) async throws -> ContainerInfo {
         let response = try await send(.HEAD, S3Target(bucket: container))
         guard response.status == 200 else { throw failure(response, bucket: container) }
-        return ContainerInfo(name: container, objectCount: nil, bytes: nil,
-                             region: response.headers.first(name: "x-amz-bucket-region") ?? region(for: container))
+        return ContainerInfo(
+            name: container, objectCount: nil, bytes: nil,
+            region: response.headers.first(name: "x-amz-bucket-region") ?? region(for: container))
     }
 
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {

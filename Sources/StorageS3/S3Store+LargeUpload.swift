@@ -13,12 +13,15 @@ extension S3Store {
 
     /// Picks up the newest multipart upload of `name` still open (from an interrupted
     /// run), or starts one.
-    public func beginLargeUpload(container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-                                 contentType: String?) async throws -> any LargeUpload {
+    public func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
+        contentType: String?
+    ) async throws -> any LargeUpload {
         let type = contentType ?? ContentType.guess(forName: name)
         if let open = try await openUploads(container, of: name).last {
-            let upload = S3LargeUpload(store: self, container: container, name: name, uploadID: open, contentType: type,
-                                       partBytes: segmentBytes)
+            let upload = S3LargeUpload(
+                store: self, container: container, name: name, uploadID: open, contentType: type,
+                partBytes: segmentBytes)
             // Parts of another size belong to another file or part size (which the upload's
             // metadata names): that upload goes, and a new one starts.
             let stored = try await upload.storedSegments()
@@ -27,17 +30,21 @@ extension S3Store {
             }
             try await upload.abort()
         }
-        let response = try await send(.POST, S3Target(bucket: container, key: name, query: [("uploads", "")]),
-                                      headers: ["Content-Type": type, "Content-Length": "0",
-                                                "x-amz-meta-" + S3Headers.partBytesKey: String(segmentBytes)],
-                                      body: { .bytes([]) })
+        let response = try await send(
+            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]),
+            headers: [
+                "Content-Type": type, "Content-Length": "0",
+                "x-amz-meta-" + S3Headers.partBytesKey: String(segmentBytes),
+            ],
+            body: { .bytes([]) })
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
         guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
             throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
         }
-        return S3LargeUpload(store: self, container: container, name: name, uploadID: uploadID, contentType: type,
-                             partBytes: segmentBytes)
+        return S3LargeUpload(
+            store: self, container: container, name: name, uploadID: uploadID, contentType: type,
+            partBytes: segmentBytes)
     }
 
     /// The size part `index` has when a file of `fileBytes` goes up in parts of `partBytes`.
@@ -91,11 +98,14 @@ struct S3LargeUpload: LargeUpload {
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
         let md5 = try FileDigest.md5(path: slice.path, offset: slice.offset, length: slice.length)
         let digest = UploadDigest()
-        let response = try await store.send(.PUT, target([("partNumber", String(index + 1))]),
-                                            headers: ["Content-MD5": md5.base64, "Content-Length": String(slice.length)],
-                                            payloadHash: "UNSIGNED-PAYLOAD") {
-            .stream(FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
-                    length: .known(slice.length))
+        let response = try await store.send(
+            .PUT, target([("partNumber", String(index + 1))]),
+            headers: ["Content-MD5": md5.base64, "Content-Length": String(slice.length)],
+            payloadHash: "UNSIGNED-PAYLOAD"
+        ) {
+            .stream(
+                FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
+                length: .known(slice.length))
         }
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
         let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "").lowercased()
@@ -108,12 +118,14 @@ struct S3LargeUpload: LargeUpload {
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
         let parts = segments.map { "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\($0.md5)\"</ETag></Part>" }.joined()
         let body = Data(("<CompleteMultipartUpload>" + parts + "</CompleteMultipartUpload>").utf8)
-        let response = try await store.send(.POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
-                                            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let response = try await store.send(
+            .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
+            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
         let data = Data(response.body.readableBytesView)
         if let error = S3Answers.error(data) {
-            throw S3Failure.error(code: error.code, message: error.message, status: response.status, bucket: container, key: name,
-                                  region: store.region(for: container))
+            throw S3Failure.error(
+                code: error.code, message: error.message, status: response.status, bucket: container, key: name,
+                region: store.region(for: container))
         }
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(data, expecting: "CompleteMultipartUploadResult")
@@ -122,8 +134,9 @@ struct S3LargeUpload: LargeUpload {
         // Ceph RGW (16.2) answers an empty <ETag/>; the object's HEAD has the real one.
         if stored.isEmpty { stored = try await store.objectInfo(container: container, name: name).etag.lowercased() }
         guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
-        return ObjectInfo(container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-                          etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
+        return ObjectInfo(
+            container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
+            etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
     }
 
     /// AbortMultipartUpload: the parts go; an upload already gone is not an error.

@@ -6,8 +6,10 @@ import Storage
 import StorageHTTP
 
 extension S3Store {
-    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         var headers: HTTPHeaders = [:]
         if let range { headers.add(name: "Range", value: "bytes=\(range.lowerBound)-\(range.upperBound)") }
         if let ifMatch { headers.add(name: "If-Match", value: "\"\(ifMatch)\"") }

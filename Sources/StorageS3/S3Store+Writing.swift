@@ -12,18 +12,23 @@ extension S3Store {
         if head.status == 200 { throw StorageError.containerExists(name) }
         guard head.status == 404 else { throw failure(head, bucket: name) }
         let region = region(for: name)
-        let body = region == "us-east-1" ? Data()
-            : Data(("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><LocationConstraint>"
+        let body =
+            region == "us-east-1"
+            ? Data()
+            : Data(
+                ("<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><LocationConstraint>"
                     + S3XMLText.escaped(region) + "</LocationConstraint></CreateBucketConfiguration>").utf8)
-        let response = try await send(.PUT, S3Target(bucket: name), headers: ["Content-Length": String(body.count)],
-                                      payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let response = try await send(
+            .PUT, S3Target(bucket: name), headers: ["Content-Length": String(body.count)],
+            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
         guard response.status == 200 else { throw failure(response, bucket: name) }
     }
 
     public func createFolderMarker(container: String, name: String) async throws {
         guard name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "a folder name ends with /") }
-        let response = try await send(.PUT, S3Target(bucket: container, key: name),
-                                      headers: ["Content-Type": ContentType.directory, "Content-Length": "0"], body: { .bytes([]) })
+        let response = try await send(
+            .PUT, S3Target(bucket: container, key: name),
+            headers: ["Content-Type": ContentType.directory, "Content-Length": "0"], body: { .bytes([]) })
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
     }
 
@@ -59,8 +64,9 @@ extension S3Store {
             _ = try? await send(.DELETE, S3Target(bucket: container, key: name))
             throw StorageError.checksumMismatch(expected: md5.hex, actual: stored)
         }
-        return ObjectInfo(container: container, name: name, bytes: size, contentType: type, etag: stored.lowercased(),
-                          lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http))
+        return ObjectInfo(
+            container: container, name: name, bytes: size, contentType: type, etag: stored.lowercased(),
+            lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http))
     }
 
     static func isMD5(_ etag: String) -> Bool {

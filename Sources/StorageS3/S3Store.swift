@@ -33,14 +33,17 @@ public final class S3Store: ObjectStore, Sendable {
 
     /// A store for `endpoint` (its profile, if any, already resolved). `name` is the
     /// cluster's, for messages; `log` receives one line per request, secrets redacted.
-    public init(endpoint: S3Endpoint, name: String = "s3", options: HTTPStoreOptions = HTTPStoreOptions(),
-                log: (@Sendable (String) -> Void)? = nil) throws {
+    public init(
+        endpoint: S3Endpoint, name: String = "s3", options: HTTPStoreOptions = HTTPStoreOptions(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws {
         guard endpoint.accessKey != nil, endpoint.secretKey != nil || endpoint.secretCommand != nil else {
             throw StorageError.unauthorized("cluster \(name) needs access_key and secret_key (or secret_command), or a profile")
         }
         // A 301 names the bucket's region; it is answered by signing again, not followed.
-        let made = try StoreHTTPClient(cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
-                                       caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
+        let made = try StoreHTTPClient(
+            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+            caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
         client = made.client
         exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
         self.endpoint = endpoint

@@ -26,8 +26,10 @@ public struct SigV4Request: Sendable {
     /// The hex SHA-256 of the body, or `UNSIGNED-PAYLOAD`.
     public var payloadHash: String
 
-    public init(method: String, path: String, query: [(name: String, value: String)] = [],
-                headers: [(name: String, value: String)], payloadHash: String) {
+    public init(
+        method: String, path: String, query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)], payloadHash: String
+    ) {
         self.method = method
         self.path = path
         self.query = query

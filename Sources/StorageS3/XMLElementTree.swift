@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// One element of a small XML document (an S3 answer: a listing page, an error, a
@@ -37,8 +38,10 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     var stack: [XMLNode] = []
     var root: XMLNode?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
         stack.append(XMLNode(name: local))
     }

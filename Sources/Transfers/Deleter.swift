@@ -31,8 +31,10 @@ public struct Deleter: Sendable {
     /// Deletes every object under `prefix`, taken from the listing engine; returns how
     /// many. `failed` hears of each object that could not be deleted as the rest go on;
     /// then a `someFailed` error tells how many.
-    public func deleteAll(container: String, prefix: String, progress: TransferProgress? = nil,
-                          failed: @escaping @Sendable (ObjectFailure) -> Void = { _ in }) async throws -> Int {
+    public func deleteAll(
+        container: String, prefix: String, progress: TransferProgress? = nil,
+        failed: @escaping @Sendable (ObjectFailure) -> Void = { _ in }
+    ) async throws -> Int {
         let batch = min(try await store.bulkDeleteLimit(), bulkBatch)
         let tally = Tally(failed)
         for try await page in ParallelListing(store: store, container: container, prefix: prefix) {

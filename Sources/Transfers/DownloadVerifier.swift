@@ -72,7 +72,8 @@ struct StreamVerifier {
         let md5 = Self.hex(hash.finalize())
         guard md5 == segments[segment].md5 else {
             let (first, total) = segmentNumbering ?? (0, segments.count)
-            throw TransferError.corrupt(name: name, detail: "segment \(first + segment + 1) of \(total) has MD5 \(md5), the manifest says \(segments[segment].md5)")
+            throw TransferError.corrupt(
+                name: name, detail: "segment \(first + segment + 1) of \(total) has MD5 \(md5), the manifest says \(segments[segment].md5)")
         }
         hash = Insecure.MD5()
         segment += 1
@@ -121,7 +122,8 @@ struct StreamVerifier {
         guard etag == expected.lowercased() else {
             if let guess = guessedPartBytes {
                 let size = guess % (1 << 20) == 0 ? "\(guess >> 20) MiB" : "\(guess)-byte"
-                return "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and \(size) parts (a guess) do not give it: not verified"
+                return
+                    "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and \(size) parts (a guess) do not give it: not verified"
             }
             throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
         }

@@ -5,8 +5,10 @@ extension Downloader {
     /// Fetches `info` as the ranges of `plan`, several at once, into the partial file.
     /// Ranges an earlier run listed in the journal are kept (and read back to verify);
     /// a partial written as one stream keeps the ranges its bytes cover.
-    func downloadInRanges(_ info: ObjectInfo, plan: RangePlan, verification: Verification, into partial: Partial,
-                          progress: TransferProgress?) async throws -> DownloadOutcome {
+    func downloadInRanges(
+        _ info: ObjectInfo, plan: RangePlan, verification: Verification, into partial: Partial,
+        progress: TransferProgress?
+    ) async throws -> DownloadOutcome {
         let journalPath = RangeJournal.name(forPartial: partial.path)
         var kept: Set<Int>
         if let listed = RangeJournal.listed(at: journalPath, plan: plan) {
@@ -21,14 +23,17 @@ extension Downloader {
         let journal = try RangeJournal(path: journalPath, plan: plan, done: kept)
         let keptBytes = Self.bytes(of: kept, in: plan)
         progress?.add(bytes: keptBytes)
-        let download = RangedDownload(downloader: self, info: info, plan: plan, verification: verification,
-                                      partial: partial.path, descriptor: partial.descriptor, journal: journal, progress: progress)
+        let download = RangedDownload(
+            downloader: self, info: info, plan: plan, verification: verification,
+            partial: partial.path, descriptor: partial.descriptor, journal: journal, progress: progress)
         do {
             let note = try await download.run(kept: kept)
             return DownloadOutcome(bytes: info.bytes, resumedFrom: keptBytes, note: note, resumedRanges: true)
         } catch let error where Self.isCancellation(error) {
             let whole = Self.bytes(of: RangeJournal.listed(at: journalPath, plan: plan) ?? [], in: plan)
-            throw TransferError.interrupted("\(whole) of \(info.bytes) bytes of \(info.name) kept in \(partial.path) (whole ranges, listed beside it); run the same get again to go on")
+            throw TransferError.interrupted(
+                "\(whole) of \(info.bytes) bytes of \(info.name) kept in \(partial.path) (whole ranges, listed beside it); run the same get again to go on"
+            )
         }
     }
 

@@ -42,8 +42,10 @@ public struct Downloader: Sendable {
     /// Downloads `info` to the file `target`; an existing file is replaced only with `overwrite`.
     /// A large object comes down as ranges several at once (see `RangePlan`), a small one
     /// as one stream; either way it is verified whole before it takes the name.
-    public func download(_ info: ObjectInfo, to target: String, overwrite: Bool,
-                         progress: TransferProgress? = nil) async throws -> DownloadOutcome {
+    public func download(
+        _ info: ObjectInfo, to target: String, overwrite: Bool,
+        progress: TransferProgress? = nil
+    ) async throws -> DownloadOutcome {
         if !overwrite && LocalFile.exists(target) { throw TransferError.exists(target) }
         let verification = try await verification(for: info)
         let partial = LocalFile.partialName(for: target, etag: info.etag)
@@ -52,13 +54,17 @@ public struct Downloader: Sendable {
         defer { close(file.descriptor) }
         let outcome: DownloadOutcome
         do {
-            if let plan = RangePlan(bytes: info.bytes, verification: verification, rangeBytes: rangeBytes,
-                                    threshold: threshold, parallel: parallel) {
-                outcome = try await downloadInRanges(info, plan: plan, verification: verification,
-                                                     into: (partial, file.descriptor, file.size), progress: progress)
+            if let plan = RangePlan(
+                bytes: info.bytes, verification: verification, rangeBytes: rangeBytes,
+                threshold: threshold, parallel: parallel)
+            {
+                outcome = try await downloadInRanges(
+                    info, plan: plan, verification: verification,
+                    into: (partial, file.descriptor, file.size), progress: progress)
             } else {
-                outcome = try await downloadAsOneStream(info, verification: verification,
-                                                        into: (partial, file.descriptor, file.size), progress: progress)
+                outcome = try await downloadAsOneStream(
+                    info, verification: verification,
+                    into: (partial, file.descriptor, file.size), progress: progress)
             }
         } catch let error as StorageError {
             if case .changed = error { Self.discard(partial) }
@@ -78,8 +84,10 @@ public struct Downloader: Sendable {
 
     /// Appends to the partial from its size on (what an earlier run wrote, read back for
     /// the verification), with `If-Match` on the ETag.
-    func downloadAsOneStream(_ info: ObjectInfo, verification: Verification, into partial: Partial,
-                             progress: TransferProgress?) async throws -> DownloadOutcome {
+    func downloadAsOneStream(
+        _ info: ObjectInfo, verification: Verification, into partial: Partial,
+        progress: TransferProgress?
+    ) async throws -> DownloadOutcome {
         var verifier = StreamVerifier(verification, name: info.name)
         // A partial of a ranged run (with a journal) has holes: this stream starts it anew.
         let ranged = LocalFile.exists(RangeJournal.name(forPartial: partial.path))
@@ -97,7 +105,8 @@ public struct Downloader: Sendable {
                 writeback.wrote(bytes.count)
             }
         } catch let error where Self.isCancellation(error) {
-            throw TransferError.interrupted("\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial.path); run the same get again to go on")
+            throw TransferError.interrupted(
+                "\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial.path); run the same get again to go on")
         }
         return DownloadOutcome(bytes: info.bytes, resumedFrom: resumedFrom, note: try verifier.finish())
     }
@@ -110,8 +119,10 @@ public struct Downloader: Sendable {
 
     /// Hands `info`'s bytes to `sink` (standard output), verified at the end: a mismatch
     /// is an error after the fact, since bytes written to a pipe cannot be taken back.
-    public func stream(_ info: ObjectInfo, progress: TransferProgress? = nil,
-                       to sink: (UnsafeRawBufferPointer) throws -> Void) async throws -> DownloadOutcome {
+    public func stream(
+        _ info: ObjectInfo, progress: TransferProgress? = nil,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> DownloadOutcome {
         var verifier = StreamVerifier(try await verification(for: info), name: info.name)
         var written: Int64 = 0
         try await fetch(info, from: &written, upTo: info.bytes, verifier: &verifier, progress: progress) { bytes, _ in try sink(bytes) }
@@ -121,16 +132,20 @@ public struct Downloader: Sendable {
     /// Reads `info`'s bytes from `offset` to `end`, each chunk verified then handed to
     /// `sink` with the offset it starts at; a connection that breaks is picked up from
     /// where it broke, if the object is unchanged.
-    func fetch(_ info: ObjectInfo, from offset: inout Int64, upTo end: Int64, verifier: inout StreamVerifier,
-               progress: TransferProgress?, sink: (UnsafeRawBufferPointer, Int64) throws -> Void) async throws {
+    func fetch(
+        _ info: ObjectInfo, from offset: inout Int64, upTo end: Int64, verifier: inout StreamVerifier,
+        progress: TransferProgress?, sink: (UnsafeRawBufferPointer, Int64) throws -> Void
+    ) async throws {
         var breaks = 0
         // A store may wrap what its receiver throws as a transport error: the verifier's
         // or the file's own error is kept here and thrown as it was.
         var ownError: (any Error)?
         while offset < end {
             do {
-                _ = try await store.readObject(container: info.container, name: info.name, range: offset...(end - 1),
-                                               ifMatch: info.etag) { bytes in
+                _ = try await store.readObject(
+                    container: info.container, name: info.name, range: offset...(end - 1),
+                    ifMatch: info.etag
+                ) { bytes in
                     do {
                         try verifier.update(bytes)
                         try sink(bytes, offset)

@@ -21,8 +21,10 @@ public struct FolderDownloader: Sendable {
     /// from the listing engine: a HEAD only for those the listing cannot tell (see
     /// `LargeObjectLookup.objectInfo`). `failed` hears of each skipped or failed object,
     /// while the others go on. Returns how many objects were written.
-    public func download(container: String, prefix: String, into folder: String, overwrite: Bool,
-                         progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void) async throws -> Int {
+    public func download(
+        container: String, prefix: String, into folder: String, overwrite: Bool,
+        progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void
+    ) async throws -> Int {
         try LocalFolder.make(folder)
         var downloader = downloader
         downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
@@ -33,8 +35,9 @@ public struct FolderDownloader: Sendable {
             try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
                 do {
                     let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
-                    try await Self.fetch(object, container: container, to: folder, relative: relative, overwrite: overwrite,
-                                         downloader: downloader, progress: progress)
+                    try await Self.fetch(
+                        object, container: container, to: folder, relative: relative, overwrite: overwrite,
+                        downloader: downloader, progress: progress)
                     tally.succeeded()
                 } catch let error as TransferError where error.isLocalToOneObject {
                     tally.failed(ObjectFailure(name: object.name, error: error))
@@ -47,8 +50,10 @@ public struct FolderDownloader: Sendable {
         return try tally.total()
     }
 
-    static func fetch(_ object: ObjectSummary, container: String, to folder: String, relative: String, overwrite: Bool,
-                      downloader: Downloader, progress: TransferProgress?) async throws {
+    static func fetch(
+        _ object: ObjectSummary, container: String, to folder: String, relative: String, overwrite: Bool,
+        downloader: Downloader, progress: TransferProgress?
+    ) async throws {
         let target = folder + "/" + relative
         if object.name.hasSuffix("/") {
             try LocalFolder.make(target)

@@ -31,8 +31,10 @@ enum LocalFile {
         let (folder, base) = split(target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         let journal = RangeJournal.name(forPartial: current)
-        for name in names where name.hasPrefix("." + base + ".") && folder + name != current && folder + name != journal
-            && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix)) {
+        for name in names
+        where name.hasPrefix("." + base + ".") && folder + name != current && folder + name != journal
+            && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix))
+        {
             unlink(folder + name)
         }
     }
@@ -71,8 +73,10 @@ enum LocalFile {
 
     /// Reads the bytes `range` back through `buffer`, a chunk of its size at a time (a
     /// caller reading much keeps one buffer, so memory does not grow with the reads).
-    static func read(_ descriptor: Int32, _ range: Range<Int64>, path: String, through buffer: inout [UInt8],
-                     _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    static func read(
+        _ descriptor: Int32, _ range: Range<Int64>, path: String, through buffer: inout [UInt8],
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
             let wanted = Int(min(Int64(buffer.count), range.upperBound - offset))

@@ -41,7 +41,8 @@ public struct RangePlan: Sendable, Equatable {
     /// reports the mismatch as it always did).
     public init?(bytes: Int64, verification: Verification, rangeBytes: Int64, threshold: Int64, parallel: Int) {
         guard parallel > 1, bytes >= max(threshold, 1), rangeBytes > 0,
-              let pieces = Self.pieces(bytes: bytes, verification: verification, rangeBytes: rangeBytes) else { return nil }
+            let pieces = Self.pieces(bytes: bytes, verification: verification, rangeBytes: rangeBytes)
+        else { return nil }
         checksInOrder = Self.isPlain(verification) || pieces.contains { $0 > rangeBytes }
         slices = Self.group(checksInOrder ? Self.cut(bytes, every: rangeBytes) : pieces, atLeast: rangeBytes)
         guard slices.count > 1 else { return nil }

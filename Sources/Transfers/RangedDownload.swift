@@ -33,8 +33,9 @@ struct RangedDownload: Sendable {
         switch verification {
         case .wholeMD5, .unverifiable: return try wholeVerifier.finish()
         case .multipartETag(let partBytes, let etag, let guessed):
-            return try StreamVerifier.checkMultipart(digests.flatMap { $0 }, expected: etag, name: info.name,
-                                                     guessedPartBytes: guessed ? partBytes : nil)
+            return try StreamVerifier.checkMultipart(
+                digests.flatMap { $0 }, expected: etag, name: info.name,
+                guessedPartBytes: guessed ? partBytes : nil)
         case .segments: break  // each range checked its own segments
         }
         return nil

@@ -35,7 +35,8 @@ public struct SegmentPlan: Sendable, Equatable {
         let needed = (fileBytes + Int64(limits.maxSegments) - 1) / Int64(max(1, limits.maxSegments))
         if needed > size {
             guard needed <= maxObject else {
-                throw StorageError.unsupported("a file of \(fileBytes) bytes is larger than this store allows (\(limits.maxSegments) segments of at most \(maxObject) bytes)")
+                throw StorageError.unsupported(
+                    "a file of \(fileBytes) bytes is larger than this store allows (\(limits.maxSegments) segments of at most \(maxObject) bytes)")
             }
             size = needed
         }

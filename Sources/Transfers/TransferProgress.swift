@@ -52,7 +52,8 @@ public final class TransferProgress: Sendable {
 
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
-        return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+        return total >= 3600
+            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
             : String(format: "%d:%02d", total / 60, total % 60)
     }
 }

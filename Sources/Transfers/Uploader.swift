@@ -13,8 +13,10 @@ public struct UploadOptions: Sendable, Equatable {
     /// Skip objects whose size and MD5 (per segment for a large object) match already.
     public var skipIdentical: Bool
 
-    public init(segmentBytes: Int64? = nil, parallel: Int = SegmentPlan.defaultParallel,
-                leaveSegments: Bool = false, skipIdentical: Bool = false) {
+    public init(
+        segmentBytes: Int64? = nil, parallel: Int = SegmentPlan.defaultParallel,
+        leaveSegments: Bool = false, skipIdentical: Bool = false
+    ) {
         self.segmentBytes = segmentBytes
         self.parallel = parallel
         self.leaveSegments = leaveSegments
@@ -65,8 +67,10 @@ public struct Uploader: Sendable {
     /// How a name shows on the progress line (escaped for the terminal by the caller).
     let display: @Sendable (String) -> String
 
-    public init(store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil,
-                display: @escaping @Sendable (String) -> String = { $0 }) {
+    public init(
+        store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil,
+        display: @escaping @Sendable (String) -> String = { $0 }
+    ) {
         self.store = store
         self.options = options
         self.progress = progress
@@ -75,8 +79,10 @@ public struct Uploader: Sendable {
 
     /// Uploads `items` into `container`, several files at once, telling `report` of each
     /// in the items' order. Throws `UploadInterrupted` when cancelled.
-    public func upload(_ items: [UploadItem], into container: String,
-                       report: @escaping @Sendable (UploadResult) -> Void) async throws {
+    public func upload(
+        _ items: [UploadItem], into container: String,
+        report: @escaping @Sendable (UploadResult) -> Void
+    ) async throws {
         let limits = try await store.uploadLimits()
         let ledger = PartialLedger()
         let inOrder = InOrder(report)
@@ -86,7 +92,7 @@ public struct Uploader: Sendable {
                 ledger.finishFile()
                 inOrder.deliver(result, at: index)
             }
-        } catch where Task.isCancelled || error is CancellationError || (error as? StorageError) == .cancelled {
+        } catch  where Task.isCancelled || error is CancellationError || (error as? StorageError) == .cancelled {
             throw UploadInterrupted(partial: ledger.partialLines, filesDone: ledger.filesDone, filesTotal: items.count)
         }
     }
@@ -106,8 +112,9 @@ public struct Uploader: Sendable {
             progress?.finishItem()
             return .stored(info, segments: 0, sent: 0)
         }
-        let upload = try await store.beginLargeUpload(container: container, name: item.name, version: version,
-                                                      segmentBytes: segmentBytes, contentType: nil)
+        let upload = try await store.beginLargeUpload(
+            container: container, name: item.name, version: version,
+            segmentBytes: segmentBytes, contentType: nil)
         let result = try await sendSegments(plan.slices(of: item.path), of: item.name, through: upload, ledger: ledger)
         progress?.finishItem()
         return result
@@ -115,8 +122,10 @@ public struct Uploader: Sendable {
 
     /// Sends the slices a previous run did not store (or stored with other bytes), then
     /// the manifest; removes the replaced object's old segments unless told to keep them.
-    func sendSegments(_ slices: [FileSlice], of name: String, through upload: any LargeUpload,
-                      ledger: PartialLedger) async throws -> UploadResult {
+    func sendSegments(
+        _ slices: [FileSlice], of name: String, through upload: any LargeUpload,
+        ledger: PartialLedger
+    ) async throws -> UploadResult {
         let stored = try await upload.storedSegments()
         ledger.begin(name, segments: slices.count, stored: stored.count)
         let sent = Mutex(0)

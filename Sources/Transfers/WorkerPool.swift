@@ -3,8 +3,10 @@
 public enum WorkerPool {
     /// Runs `body` for every item, `limit` at a time, in the items' order of starting.
     /// The first failure cancels the jobs still running and is thrown.
-    public static func forEach<Item: Sendable>(_ items: some Sequence<Item>, limit: Int,
-                                               _ body: @escaping @Sendable (Item) async throws -> Void) async throws {
+    public static func forEach<Item: Sendable>(
+        _ items: some Sequence<Item>, limit: Int,
+        _ body: @escaping @Sendable (Item) async throws -> Void
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0
             for item in items {
@@ -21,8 +23,10 @@ public enum WorkerPool {
     }
 
     /// As `forEach`, collecting each job's result in the items' order.
-    public static func map<Item: Sendable, Result: Sendable>(_ items: [Item], limit: Int,
-                                                           _ body: @escaping @Sendable (Item) async throws -> Result) async throws -> [Result] {
+    public static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], limit: Int,
+        _ body: @escaping @Sendable (Item) async throws -> Result
+    ) async throws -> [Result] {
         try await withThrowingTaskGroup(of: (Int, Result).self) { group in
             var results = [Result?](repeating: nil, count: items.count)
             var next = 0

@@ -14,15 +14,19 @@ struct Objsh: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "objsh",
         abstract: "A line-oriented shell for object storage, with a two-pane browser.",
-        discussion: "Without -c or -f, commands are read from standard input: interactively on a terminal, as a script otherwise. \(ExitStatus.explanation)",
+        discussion:
+            "Without -c or -f, commands are read from standard input: interactively on a terminal, as a script otherwise. \(ExitStatus.explanation)",
         version: "0.1.0")
 
-    @Argument(help: ArgumentHelp("Where to start: a folder (or object) PATH, on CLUSTER when given (e.g. dal05:/photos/2024); a PATH that does not exist is an error.",
-                                 valueName: "[CLUSTER:]PATH"))
+    @Argument(
+        help: ArgumentHelp(
+            "Where to start: a folder (or object) PATH, on CLUSTER when given (e.g. dal05:/photos/2024); a PATH that does not exist is an error.",
+            valueName: "[CLUSTER:]PATH"))
     var place: String?
 
-    @Option(name: .long, help: ArgumentHelp("The cluster to open: a name from `cluster`, or a directory path (default: local).", valueName: "NAME|PATH"),
-            completion: .custom { _, _, _ in Objsh.clusterNames() })
+    @Option(
+        name: .long, help: ArgumentHelp("The cluster to open: a name from `cluster`, or a directory path (default: local).", valueName: "NAME|PATH"),
+        completion: .custom { _, _, _ in Objsh.clusterNames() })
     var cluster: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ; or newlines) and exit.", valueName: "COMMANDS"))
@@ -37,11 +41,14 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Print JSON Lines for every command that prints entries (ls, info, search, cluster, pwd), and no panes.")
     var json = false
 
-    @Option(name: .customLong("on-error"), help: ArgumentHelp("In a script, stop at the first failing command or continue.", valueName: "stop|continue"))
+    @Option(
+        name: .customLong("on-error"), help: ArgumentHelp("In a script, stop at the first failing command or continue.", valueName: "stop|continue"))
     var onError: ErrorPolicy = .stop
 
-    @Option(help: ArgumentHelp("Paint folders and errors: auto (an interactive session at a terminal, without NO_COLOR), always or never.",
-                               valueName: "auto|always|never"))
+    @Option(
+        help: ArgumentHelp(
+            "Paint folders and errors: auto (an interactive session at a terminal, without NO_COLOR), always or never.",
+            valueName: "auto|always|never"))
     var color: ColorChoice = .auto
 
     @Flag(help: "Print every pane lifecycle event to standard error.")
@@ -96,8 +103,9 @@ struct Objsh: AsyncParsableCommand {
         let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
-        let shell = Shell(settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
-                          catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
+        let shell = Shell(
+            settings: settings(terminal: terminal, script: isScript), output: StandardOutput(),
+            catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
@@ -109,8 +117,10 @@ struct Objsh: AsyncParsableCommand {
 
     /// Opens the first cluster (at `path`, when given), then runs the script `lines` or,
     /// without them, the interactive loop.
-    private func session(_ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?,
-                         interactive: () -> InteractiveLoop) async -> Int32 {
+    private func session(
+        _ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?,
+        interactive: () -> InteractiveLoop
+    ) async -> Int32 {
         do {
             try await shell.start(cluster: cluster, at: path)
         } catch {

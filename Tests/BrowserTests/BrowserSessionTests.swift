@@ -32,10 +32,12 @@ final class BrowserSessionTests: XCTestCase {
         XCTAssertEqual(titles, ["sample:/", "photos/", "photos/2024/", "photos/2024/summer/", "photos/2024/summer/beach/"])
         // One request checks the target, then only the two visible panes load:
         // the hidden ones (photos/, photos/2024/) were made but never fetched.
-        XCTAssertEqual(store.requests, [
-            "listObjects photos 2024/summer/beach/": 2,  // the check (limit 1) and the right pane
-            "listObjects photos 2024/summer/": 1,         // the left pane
-        ])
+        XCTAssertEqual(
+            store.requests,
+            [
+                "listObjects photos 2024/summer/beach/": 2,  // the check (limit 1) and the right pane
+                "listObjects photos 2024/summer/": 1,  // the left pane
+            ])
         let hidden = session.container.panes[1...2].map { $0.isContentLoaded }
         XCTAssertEqual(hidden, [false, false], "pre-loading fetches nothing")
     }

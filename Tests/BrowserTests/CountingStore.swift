@@ -27,7 +27,10 @@ final class CountingStore: ForwardingStore {
         note("listObjects \(container) \(query.prefix)")
         return try await inner.listObjects(in: container, query)
     }
-    func accountInfo() async throws -> AccountInfo { note("accountInfo"); return try await inner.accountInfo() }
+    func accountInfo() async throws -> AccountInfo {
+        note("accountInfo")
+        return try await inner.accountInfo()
+    }
     func containerInfo(_ container: String) async throws -> ContainerInfo {
         note("containerInfo \(container)")
         return try await inner.containerInfo(container)

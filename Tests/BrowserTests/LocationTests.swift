@@ -30,8 +30,10 @@ final class LocationTests: XCTestCase {
     }
 
     func testEveryFolderPrintsAPathThatResolvesBackToIt() throws {
-        let folders: [[String]] = [[], ["c"], ["c", "a"], ["c", "a", ""], ["c", ""], ["c", "", ""], ["c", "d", "."],
-                                   ["c", "d", ".."], ["c", "", "x", ""], ["My Photos", "été"]]
+        let folders: [[String]] = [
+            [], ["c"], ["c", "a"], ["c", "a", ""], ["c", ""], ["c", "", ""], ["c", "d", "."],
+            ["c", "d", ".."], ["c", "", "x", ""], ["My Photos", "été"],
+        ]
         for segments in folders {
             let folder = Location(segments: segments)
             XCTAssertEqual(try Location.root.resolving(folder.description), folder, folder.description)

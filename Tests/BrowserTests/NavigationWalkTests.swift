@@ -55,9 +55,11 @@ final class NavigationWalkTests: XCTestCase {
     /// Seeded walks of 1,000 commands each over real, missing, relative and absolute paths,
     /// in and out of search mode. Errors are expected; a crash or a broken stack is not.
     func testRandomWalkNeverBreaksTheStack() async throws {
-        let paths = ["", ".", "..", "../..", "/", "//", "photos", "/photos/2024", "2024", "summer/beach", "cover.png",
-                     "/photos/cover.png", "../documents", "documents/日本語", "nope", "/nope/..", "a//b", "/backups",
-                     "My Photos", "empty", "photos/2024/README.txt", "../photos/../photos", "./2023/", "🎉 party.gif"]
+        let paths = [
+            "", ".", "..", "../..", "/", "//", "photos", "/photos/2024", "2024", "summer/beach", "cover.png",
+            "/photos/cover.png", "../documents", "documents/日本語", "nope", "/nope/..", "a//b", "/backups",
+            "My Photos", "empty", "photos/2024/README.txt", "../photos/../photos", "./2023/", "🎉 party.gif",
+        ]
         for seed in [9, 14, 2026] { try await walk(seed: UInt64(seed), over: paths) }
     }
 

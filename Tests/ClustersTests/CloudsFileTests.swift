@@ -1,44 +1,45 @@
-@testable import Clusters
 import Foundation
 import XCTest
+
+@testable import Clusters
 
 /// clouds.yaml and secure.yaml as the openstack client reads them.
 final class CloudsFileTests: XCTestCase {
     private let clouds = """
-    clouds:
-      ovh:
-        auth:
-          auth_url: https://auth.cloud.example/v3/
-          username: ann
-          project_name: "1234"
-          project_id: 5678
-          user_domain_name: Default
-          project_domain_name: Default
-        region_name: GRA
-        interface: internal
-        identity_api_version: 3
-      cred:
-        auth_type: v3applicationcredential
-        auth:
-          auth_url: https://keystone.example:5000/v3
-          application_credential_id: abc
-        regions:
-          - name: RegionTwo
-      "bad name":
-        auth: {auth_url: "http://x/v3"}
-      nothing:
-        region_name: X
-    """
+        clouds:
+          ovh:
+            auth:
+              auth_url: https://auth.cloud.example/v3/
+              username: ann
+              project_name: "1234"
+              project_id: 5678
+              user_domain_name: Default
+              project_domain_name: Default
+            region_name: GRA
+            interface: internal
+            identity_api_version: 3
+          cred:
+            auth_type: v3applicationcredential
+            auth:
+              auth_url: https://keystone.example:5000/v3
+              application_credential_id: abc
+            regions:
+              - name: RegionTwo
+          "bad name":
+            auth: {auth_url: "http://x/v3"}
+          nothing:
+            region_name: X
+        """
     private let secure = """
-    clouds:
-      ovh:
-        auth:
-          password: pw
-      cred:
-        auth:
-          application_credential_secret: sec
-          password: not-used
-    """
+        clouds:
+          ovh:
+            auth:
+              password: pw
+          cred:
+            auth:
+              application_credential_secret: sec
+              password: not-used
+        """
 
     func testCloudsWithSecureMergedIn() throws {
         let merged = CloudsFile.merging(try CloudsFile.parse(clouds, path: "c"), try CloudsFile.parse(secure, path: "s"))
@@ -73,15 +74,17 @@ final class CloudsFileTests: XCTestCase {
         try clouds.write(toFile: base + "/config/openstack/clouds.yaml", atomically: true, encoding: .utf8)
         try secure.write(toFile: base + "/config/openstack/secure.yaml", atomically: true, encoding: .utf8)
         let environment = ["HOME": base, "XDG_CONFIG_HOME": base + "/config", "XDG_DATA_HOME": base + "/data", "OS_CLOUD": "ovh"]
-        let (catalog, _) = try ClusterCatalog.standard(environment: environment, directories: ObjshDirectories(environment: environment),
-                                                       currentDirectory: base)
+        let (catalog, _) = try ClusterCatalog.standard(
+            environment: environment, directories: ObjshDirectories(environment: environment),
+            currentDirectory: base)
         XCTAssertTrue(catalog.names.contains("ovh") && catalog.names.contains("cred"), "\(catalog.names)")
         guard case .swift(let env)? = catalog.cluster(named: "env")?.endpoint else { return XCTFail("\(catalog.names)") }
         XCTAssertEqual(env.user, "ann")
         var unknown = environment
         unknown["OS_CLOUD"] = "nope"
-        let (_, warnings) = try ClusterCatalog.standard(environment: unknown, directories: ObjshDirectories(environment: unknown),
-                                                        currentDirectory: base)
+        let (_, warnings) = try ClusterCatalog.standard(
+            environment: unknown, directories: ObjshDirectories(environment: unknown),
+            currentDirectory: base)
         XCTAssertTrue(warnings.contains("objsh: warning: OS_CLOUD is nope, but no clouds.yaml defines it"), "\(warnings)")
     }
 }

@@ -7,32 +7,39 @@ final class ClusterConfigTests: XCTestCase {
 
     func testGoodFile() throws {
         let text = """
-        # objsh clusters
-        ; a second comment style
+            # objsh clusters
+            ; a second comment style
 
-        [cluster dal05]
-        type = swift
-        auth_url = https://dal05.example/auth/v1.0
-        user = SLOS1:ann
-        key_command = pass show dal05
-        insecure = true
+            [cluster dal05]
+            type = swift
+            auth_url = https://dal05.example/auth/v1.0
+            user = SLOS1:ann
+            key_command = pass show dal05
+            insecure = true
 
-        [cluster  tokened ]
-          type=swift
-          storage_url = http://127.0.0.1:8080/v1/AUTH_test
-          token = AUTH_tk123
-        [cluster backup]
-        type = file
-        path = ~/backup dir
-        """
+            [cluster  tokened ]
+              type=swift
+              storage_url = http://127.0.0.1:8080/v1/AUTH_test
+              token = AUTH_tk123
+            [cluster backup]
+            type = file
+            path = ~/backup dir
+            """
         let clusters = try parser.parse(text)
-        XCTAssertEqual(clusters, [
-            Cluster(name: "dal05", endpoint: .swift(SwiftEndpoint(authURL: "https://dal05.example/auth/v1.0", user: "SLOS1:ann",
-                                                                  keyCommand: "pass show dal05", insecure: true)), origin: "config"),
-            Cluster(name: "tokened", endpoint: .swift(SwiftEndpoint(storageURL: "http://127.0.0.1:8080/v1/AUTH_test", token: "AUTH_tk123")),
+        XCTAssertEqual(
+            clusters,
+            [
+                Cluster(
+                    name: "dal05",
+                    endpoint: .swift(
+                        SwiftEndpoint(
+                            authURL: "https://dal05.example/auth/v1.0", user: "SLOS1:ann",
+                            keyCommand: "pass show dal05", insecure: true)), origin: "config"),
+                Cluster(
+                    name: "tokened", endpoint: .swift(SwiftEndpoint(storageURL: "http://127.0.0.1:8080/v1/AUTH_test", token: "AUTH_tk123")),
                     origin: "config"),
-            Cluster(name: "backup", endpoint: .directory(path: "/home/ann/backup dir"), origin: "config"),
-        ])
+                Cluster(name: "backup", endpoint: .directory(path: "/home/ann/backup dir"), origin: "config"),
+            ])
         XCTAssertTrue(ClusterConfigParser.holdsSecrets(clusters))
         XCTAssertFalse(ClusterConfigParser.holdsSecrets([clusters[0], clusters[2]]))
     }
@@ -52,13 +59,19 @@ final class ClusterConfigTests: XCTestCase {
             ("[cluster a]\ntype = ftp", 2, "unknown type \"ftp\"; expected swift, s3 or file"),
             ("[cluster a]\ntype = file\npath = /x\nkey = k", 4, "unknown key key for a file cluster"),
             ("[cluster a]\ntype = file", 1, "cluster a (file) needs a path"),
-            ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u\nkey = k\ninsecure = maybe", 6,
-             "insecure is true or false, not \"maybe\""),
-            ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u", 1,
-             "cluster a (swift) needs auth_url, user and key (or key_command), or storage_url and token"),
+            (
+                "[cluster a]\ntype = swift\nauth_url = http://x\nuser = u\nkey = k\ninsecure = maybe", 6,
+                "insecure is true or false, not \"maybe\""
+            ),
+            (
+                "[cluster a]\ntype = swift\nauth_url = http://x\nuser = u", 1,
+                "cluster a (swift) needs auth_url, user and key (or key_command), or storage_url and token"
+            ),
             ("[cluster a]\ntype = swift\nauth_url = http://x\nuser = u\nkey = k\nkey_command = c", 6, "set key or key_command, not both"),
-            ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nregion = dal", 5,
-             "region is for Keystone (auth_version = 3 or a /v3 auth_url)"),
+            (
+                "[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nregion = dal", 5,
+                "region is for Keystone (auth_version = 3 or a /v3 auth_url)"
+            ),
             ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nbucket = b", 5, "unknown key bucket for a swift cluster"),
         ]
         for (text, line, message) in cases {
@@ -91,13 +104,16 @@ final class ClusterConfigTests: XCTestCase {
 
         _ = FileManager.default.createFile(atPath: directories.configFile, contents: Data("[cluster x]\ntype = tape\n".utf8))
         XCTAssertThrowsError(try ClusterCatalog.standard(environment: ["HOME": base], directories: directories)) { error in
-            XCTAssertEqual(error as? ClusterError, .invalidConfig(path: directories.configFile, line: 2, message: "unknown type \"tape\"; expected swift, s3 or file"))
+            XCTAssertEqual(
+                error as? ClusterError,
+                .invalidConfig(path: directories.configFile, line: 2, message: "unknown type \"tape\"; expected swift, s3 or file"))
         }
     }
 
     func testEnvironmentCluster() throws {
         let (login, loginWarnings) = ClusterCatalog.environmentCluster(["ST_AUTH": "http://h/auth/v1.0", "ST_USER": "u", "ST_KEY": "k"])
-        XCTAssertEqual(login, Cluster(name: "env", endpoint: .swift(SwiftEndpoint(authURL: "http://h/auth/v1.0", user: "u", key: "k")), origin: "env"))
+        XCTAssertEqual(
+            login, Cluster(name: "env", endpoint: .swift(SwiftEndpoint(authURL: "http://h/auth/v1.0", user: "u", key: "k")), origin: "env"))
         XCTAssertEqual(loginWarnings, [])
 
         let (token, _) = ClusterCatalog.environmentCluster(["OS_STORAGE_URL": "http://h/v1/AUTH_a", "OS_AUTH_TOKEN": "t"])

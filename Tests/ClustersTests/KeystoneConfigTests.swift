@@ -6,18 +6,19 @@ final class KeystoneConfigTests: XCTestCase {
     private let parser = ClusterConfigParser(path: "/cfg", home: "/home/ann")
 
     func testPasswordByNamesInferredFromTheV3URL() throws {
-        let clusters = try parser.parse("""
-        [cluster ovh]
-        type = swift
-        auth_url = https://auth.cloud.example/v3/
-        username = ann
-        password_command = pass show ovh
-        user_domain_name = Default
-        project_name = demo
-        project_domain_id = default
-        region = GRA
-        interface = internalURL
-        """)
+        let clusters = try parser.parse(
+            """
+            [cluster ovh]
+            type = swift
+            auth_url = https://auth.cloud.example/v3/
+            username = ann
+            password_command = pass show ovh
+            user_domain_name = Default
+            project_name = demo
+            project_domain_id = default
+            region = GRA
+            interface = internalURL
+            """)
         guard case .swift(let endpoint) = clusters[0].endpoint, let keystone = endpoint.keystone else {
             return XCTFail("not a Keystone cluster: \(clusters)")
         }
@@ -32,14 +33,15 @@ final class KeystoneConfigTests: XCTestCase {
     }
 
     func testApplicationCredentialAndExplicitVersion() throws {
-        let clusters = try parser.parse("""
-        [cluster cred]
-        type = swift
-        auth_version = 3
-        auth_url = https://keystone.example:5000
-        application_credential_id = abc
-        application_credential_secret = s3cret
-        """)
+        let clusters = try parser.parse(
+            """
+            [cluster cred]
+            type = swift
+            auth_version = 3
+            auth_url = https://keystone.example:5000
+            application_credential_id = abc
+            application_credential_secret = s3cret
+            """)
         guard case .swift(let endpoint) = clusters[0].endpoint else { return XCTFail() }
         XCTAssertEqual(endpoint.keystone?.applicationCredentialID, "abc")
         XCTAssertTrue(endpoint.canSignIn)
@@ -65,12 +67,16 @@ final class KeystoneConfigTests: XCTestCase {
     }
 
     func testOpenrcVariables() throws {
-        let openrc = ["OS_AUTH_URL": "https://keystone.example:5000/v3", "OS_USERNAME": "ann", "OS_PASSWORD": "pw",
-                      "OS_TENANT_NAME": "demo", "OS_USER_DOMAIN_NAME": "Default", "OS_PROJECT_DOMAIN_ID": "default",
-                      "OS_REGION_NAME": "RegionTwo", "OS_INTERFACE": "public", "OS_IDENTITY_API_VERSION": "3"]
+        let openrc = [
+            "OS_AUTH_URL": "https://keystone.example:5000/v3", "OS_USERNAME": "ann", "OS_PASSWORD": "pw",
+            "OS_TENANT_NAME": "demo", "OS_USER_DOMAIN_NAME": "Default", "OS_PROJECT_DOMAIN_ID": "default",
+            "OS_REGION_NAME": "RegionTwo", "OS_INTERFACE": "public", "OS_IDENTITY_API_VERSION": "3",
+        ]
         let (cluster, warnings) = ClusterCatalog.environmentCluster(openrc)
         XCTAssertEqual(warnings, [])
-        guard case .swift(let endpoint)? = cluster?.endpoint, let keystone = endpoint.keystone else { return XCTFail("\(String(describing: cluster))") }
+        guard case .swift(let endpoint)? = cluster?.endpoint, let keystone = endpoint.keystone else {
+            return XCTFail("\(String(describing: cluster))")
+        }
         XCTAssertEqual(endpoint.authURL, "https://keystone.example:5000/v3")
         XCTAssertEqual(endpoint.user, "ann")
         XCTAssertEqual(endpoint.key, "pw")
@@ -81,9 +87,11 @@ final class KeystoneConfigTests: XCTestCase {
     }
 
     func testOpenrcApplicationCredentialAndEndpointType() throws {
-        let variables = ["OS_AUTH_URL": "https://k/v3", "OS_AUTH_TYPE": "v3applicationcredential",
-                         "OS_APPLICATION_CREDENTIAL_ID": "id1", "OS_APPLICATION_CREDENTIAL_SECRET": "sec",
-                         "OS_PASSWORD": "ignored", "OS_ENDPOINT_TYPE": "internalURL"]
+        let variables = [
+            "OS_AUTH_URL": "https://k/v3", "OS_AUTH_TYPE": "v3applicationcredential",
+            "OS_APPLICATION_CREDENTIAL_ID": "id1", "OS_APPLICATION_CREDENTIAL_SECRET": "sec",
+            "OS_PASSWORD": "ignored", "OS_ENDPOINT_TYPE": "internalURL",
+        ]
         let (cluster, warnings) = ClusterCatalog.environmentCluster(variables)
         XCTAssertEqual(warnings, [])
         guard case .swift(let endpoint)? = cluster?.endpoint, let keystone = endpoint.keystone else { return XCTFail() }

@@ -21,9 +21,16 @@ final class S3ClusterConfigTests: XCTestCase {
             read_timeout = 90
             """
         let clusters = try parser.parse(text)
-        XCTAssertEqual(clusters, [Cluster(name: "minio", endpoint: .s3(S3Endpoint(
-            endpoint: "https://minio.example:9000", region: "eu-west-3", accessKey: "AK", secretCommand: "pass show minio",
-            sessionToken: "TOKEN", addressing: .virtual, insecure: true, readTimeout: 90)), origin: "config")])
+        XCTAssertEqual(
+            clusters,
+            [
+                Cluster(
+                    name: "minio",
+                    endpoint: .s3(
+                        S3Endpoint(
+                            endpoint: "https://minio.example:9000", region: "eu-west-3", accessKey: "AK", secretCommand: "pass show minio",
+                            sessionToken: "TOKEN", addressing: .virtual, insecure: true, readTimeout: 90)), origin: "config")
+            ])
         XCTAssertEqual(clusters[0].summary, "s3 https://minio.example:9000")
         XCTAssertTrue(ClusterConfigParser.holdsSecrets(clusters), "a session token is a secret")
     }
@@ -57,10 +64,17 @@ final class S3ClusterConfigTests: XCTestCase {
     func testAWSClusterFromTheEnvironment() {
         let (keys, none) = ClusterCatalog.awsEnvironmentCluster([
             "AWS_ACCESS_KEY_ID": "AK", "AWS_SECRET_ACCESS_KEY": "SK", "AWS_SESSION_TOKEN": "T", "AWS_DEFAULT_REGION": "us-west-2",
-            "AWS_ENDPOINT_URL": "http://127.0.0.1:9000"])
-        XCTAssertEqual(keys, Cluster(name: "aws", endpoint: .s3(S3Endpoint(endpoint: "http://127.0.0.1:9000", region: "us-west-2",
-                                                                          accessKey: "AK", secretKey: "SK", sessionToken: "T")),
-                                     origin: "env"))
+            "AWS_ENDPOINT_URL": "http://127.0.0.1:9000",
+        ])
+        XCTAssertEqual(
+            keys,
+            Cluster(
+                name: "aws",
+                endpoint: .s3(
+                    S3Endpoint(
+                        endpoint: "http://127.0.0.1:9000", region: "us-west-2",
+                        accessKey: "AK", secretKey: "SK", sessionToken: "T")),
+                origin: "env"))
         XCTAssertEqual(none, [])
         let (profile, _) = ClusterCatalog.awsEnvironmentCluster(["AWS_PROFILE": "work", "AWS_REGION": "ap-south-1"])
         XCTAssertEqual(profile?.endpoint, .s3(S3Endpoint(region: "ap-south-1", profile: "work")))
@@ -74,7 +88,8 @@ final class S3ClusterConfigTests: XCTestCase {
         let home = NSTemporaryDirectory() + "objsh-aws-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/.aws", withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             [default]
             aws_access_key_id = DEFAULTKEY
             aws_secret_access_key = defaultsecret
@@ -82,8 +97,10 @@ final class S3ClusterConfigTests: XCTestCase {
             aws_access_key_id = WORKKEY
             aws_secret_access_key = worksecret
             aws_session_token = worktoken
-            """.utf8).write(to: URL(fileURLWithPath: home + "/.aws/credentials"))
-        try Data("""
+            """.utf8
+        ).write(to: URL(fileURLWithPath: home + "/.aws/credentials"))
+        try Data(
+            """
             [default]
             region = eu-west-1
             [profile work]
@@ -94,11 +111,15 @@ final class S3ClusterConfigTests: XCTestCase {
             [profile sso]
             sso_session = corp
             sso_account_id = 123
-            """.utf8).write(to: URL(fileURLWithPath: home + "/.aws/config"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: home + "/.aws/config"))
         let files = AWSSharedFiles(environment: [:], home: home)
         let work = try files.resolve(S3Endpoint(profile: "work"))
-        XCTAssertEqual(work, S3Endpoint(endpoint: "https://s3.work.example", region: "us-west-2", accessKey: "WORKKEY",
-                                        secretKey: "worksecret", sessionToken: "worktoken", profile: "work"))
+        XCTAssertEqual(
+            work,
+            S3Endpoint(
+                endpoint: "https://s3.work.example", region: "us-west-2", accessKey: "WORKKEY",
+                secretKey: "worksecret", sessionToken: "worktoken", profile: "work"))
         let fallback = try files.resolve(S3Endpoint(region: "ca-central-1", profile: "default"))
         XCTAssertEqual(fallback.accessKey, "DEFAULTKEY")
         XCTAssertEqual(fallback.region, "ca-central-1", "the cluster's own region wins")

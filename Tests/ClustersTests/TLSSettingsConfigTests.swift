@@ -6,7 +6,8 @@ import XCTest
 /// `env` cluster's `OS_CERT`/`OS_KEY`, and an AWS profile's `ca_bundle`.
 final class TLSSettingsConfigTests: XCTestCase {
     func testConfigKeysForSwiftAndS3() throws {
-        let clusters = try ClusterConfigParser(path: "/cfg", home: "/home/ann").parse("""
+        let clusters = try ClusterConfigParser(path: "/cfg", home: "/home/ann").parse(
+            """
             [cluster private]
             type = swift
             auth_url = https://swift.corp/auth/v1.0
@@ -31,8 +32,10 @@ final class TLSSettingsConfigTests: XCTestCase {
     }
 
     func testTheEnvClusterTakesOSCertAndOSKey() throws {
-        let (cluster, _) = ClusterCatalog.environmentCluster(["ST_AUTH": "https://h/auth/v1.0", "ST_USER": "u", "ST_KEY": "k",
-                                                              "OS_CERT": "/c.pem", "OS_KEY": "/c.key"])
+        let (cluster, _) = ClusterCatalog.environmentCluster([
+            "ST_AUTH": "https://h/auth/v1.0", "ST_USER": "u", "ST_KEY": "k",
+            "OS_CERT": "/c.pem", "OS_KEY": "/c.key",
+        ])
         guard case .swift(let endpoint) = cluster?.endpoint else { return XCTFail("no env cluster") }
         XCTAssertEqual(endpoint.tls, TLSSettings(clientCertificate: "/c.pem", clientKey: "/c.key"))
     }

@@ -12,7 +12,10 @@ final class CompleterTests: XCTestCase {
         let file: StaticString
         let lineNumber: UInt
 
-        init(_ line: String, _ after: String, listed: [String] = [], current: String = "/", file: StaticString = #filePath, line lineNumber: UInt = #line) {
+        init(
+            _ line: String, _ after: String, listed: [String] = [], current: String = "/", file: StaticString = #filePath,
+            line lineNumber: UInt = #line
+        ) {
             self.line = line
             self.after = after
             self.listed = listed

@@ -12,8 +12,10 @@ final class FakeCompletionContext: CompletionContext {
     let localTree: [String: [String]]
     let requests = Mutex<[String]>([])
 
-    init(current: String = "/", tree: [String: [String]] = FakeCompletionContext.sampleTree,
-         localTree: [String: [String]] = FakeCompletionContext.sampleLocalTree) {
+    init(
+        current: String = "/", tree: [String: [String]] = FakeCompletionContext.sampleTree,
+        localTree: [String: [String]] = FakeCompletionContext.sampleLocalTree
+    ) {
         currentFolder = try! Location.root.resolving(current)
         self.tree = tree
         self.localTree = localTree

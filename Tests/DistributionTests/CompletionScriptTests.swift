@@ -12,8 +12,9 @@ final class CompletionScriptTests: XCTestCase {
                 let generated = try sandbox.objsh(["--generate-completion-script", shell])
                 XCTAssertEqual(generated.status, 0, "objsh --generate-completion-script \(shell) failed:\n\(generated.transcript)")
                 let committed = try? String(contentsOf: PackageLayout.file(path), encoding: .utf8)
-                XCTAssertTrue(committed == generated.output,
-                              "\(path) differs from objsh --generate-completion-script \(shell): run scripts/update-completions")
+                XCTAssertTrue(
+                    committed == generated.output,
+                    "\(path) differs from objsh --generate-completion-script \(shell): run scripts/update-completions")
             }
         }
     }

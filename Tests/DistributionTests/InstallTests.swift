@@ -43,8 +43,9 @@ final class InstallTests: XCTestCase {
 
             let uninstall = try Tool.run(bash, [PackageLayout.file("scripts/uninstall").path, prefix], environment: environment)
             XCTAssertEqual(uninstall.status, 0, "scripts/uninstall failed:\n\(uninstall.transcript)")
-            XCTAssertEqual(try Self.files(under: root), ["share/man/man1/other.1"],
-                           "scripts/uninstall should remove exactly what scripts/install put there")
+            XCTAssertEqual(
+                try Self.files(under: root), ["share/man/man1/other.1"],
+                "scripts/uninstall should remove exactly what scripts/install put there")
         }
     }
 

@@ -30,8 +30,10 @@ final class ManPageTests: XCTestCase {
     }
 
     func testHasTheSectionsInOrder() throws {
-        let expected = ["NAME", "SYNOPSIS", "DESCRIPTION", "SHELL COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES",
-                        "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
+        let expected = [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "SHELL COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES",
+            "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+        ]
         XCTAssertEqual(try ManPage(contentsOf: manURL).sectionNames, expected, "man/objsh.1 sections (.Sh) differ")
     }
 
@@ -40,9 +42,10 @@ final class ManPageTests: XCTestCase {
     func testListsEveryJSONField() throws {
         let page = try ManPage(contentsOf: manURL).section("OPTIONS")
         guard let start = page.firstIndex(of: ".Ss JSON output") else { return XCTFail("man/objsh.1: no .Ss JSON output") }
-        let listed = Set(page[start...].prefix { $0 != ".El" }.filter { $0.hasPrefix(".It Li ") }.flatMap { line in
-            line.dropFirst(7).components(separatedBy: " , ").map { $0.trimmingCharacters(in: .whitespaces) }
-        })
+        let listed = Set(
+            page[start...].prefix { $0 != ".El" }.filter { $0.hasPrefix(".It Li ") }.flatMap { line in
+                line.dropFirst(7).components(separatedBy: " , ").map { $0.trimmingCharacters(in: .whitespaces) }
+            })
         let fields = Set(JSONField.allCases.map(\.rawValue))
         for field in fields.subtracting(listed) { XCTFail("man/objsh.1: JSON output does not list \(field)") }
         for field in listed.subtracting(fields) { XCTFail("man/objsh.1: JSON output lists \(field), which no record has") }

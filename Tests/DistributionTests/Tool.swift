@@ -36,8 +36,10 @@ enum Tool {
     }
 
     /// Runs a program to its end with standard input from /dev/null; kills it after `timeout` seconds.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    directory: URL = PackageLayout.root, timeout: TimeInterval = 120) throws -> ProcessResult {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: URL = PackageLayout.root, timeout: TimeInterval = 120
+    ) throws -> ProcessResult {
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: capture) }
@@ -63,8 +65,9 @@ enum Tool {
             throw ToolFailure(description: "\(executable) \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
         }
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
-                             output: try String(contentsOf: outputURL, encoding: .utf8),
-                             errorOutput: try String(contentsOf: errorURL, encoding: .utf8))
+        return ProcessResult(
+            status: process.terminationStatus,
+            output: try String(contentsOf: outputURL, encoding: .utf8),
+            errorOutput: try String(contentsOf: errorURL, encoding: .utf8))
     }
 }

@@ -35,8 +35,9 @@ public final class FaultProxy {
         case .on(let rules):
             environment["OBJSH_FAULT_ON"] = rules.map { "\($0.kind) \($0.text)" }.joined(separator: ";")
         }
-        server = try PythonServer(arguments: [Self.repositoryRoot + "/scripts/fault-proxy", String(upstreamPort)],
-                                  environment: environment)
+        server = try PythonServer(
+            arguments: [Self.repositoryRoot + "/scripts/fault-proxy", String(upstreamPort)],
+            environment: environment)
     }
 
     deinit {

@@ -21,14 +21,20 @@ struct FuzzInput {
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
-    static let words = ["cd", "ls", "ls -l", "back", "search", "search --in", "cluster", "upload", "put", "get", "get -r", "get -f",
-                        "download", "rm", "rm -r", "rm -f", "delete", "lcd", "lpwd", "lls", "info", "stat", "mkdir", "refresh", "pwd",
-                        "help", "?", "exit", "quit", "--", "-", "-l", "-r", "--in", "-x", "--nope"]
-    static let paths = ["/", "//", ".", "..", "../..", "photos", "/photos/2024", "2024/", "summer/beach", "cover.png", "My Photos",
-                        "//c/a//b.txt", "//photos//", "a//b", "./x", "~", "~/", "/tmp", "sample", "local", "東京タワー.jpg",
-                        "🎉 party.gif", "*", "*.jpg", "[a-", "?", "nope", "photos/2024/README.txt", "-", "--"]
-    static let bits = [" ", " ", " ", "\t", ";", "#", "'", "\"", "\\", "\\ ", "'a b'", "\"x y\"", "\\\"", "\n", "é", "e\u{301}",
-                       "\u{202E}", "\u{1B}[2J", "\u{7}", "\r", "\u{0}", "\u{85}", "\u{FFFD}", "\u{200B}", "%", "$HOME", "`", "|", "&"]
+    static let words = [
+        "cd", "ls", "ls -l", "back", "search", "search --in", "cluster", "upload", "put", "get", "get -r", "get -f",
+        "download", "rm", "rm -r", "rm -f", "delete", "lcd", "lpwd", "lls", "info", "stat", "mkdir", "refresh", "pwd",
+        "help", "?", "exit", "quit", "--", "-", "-l", "-r", "--in", "-x", "--nope",
+    ]
+    static let paths = [
+        "/", "//", ".", "..", "../..", "photos", "/photos/2024", "2024/", "summer/beach", "cover.png", "My Photos",
+        "//c/a//b.txt", "//photos//", "a//b", "./x", "~", "~/", "/tmp", "sample", "local", "東京タワー.jpg",
+        "🎉 party.gif", "*", "*.jpg", "[a-", "?", "nope", "photos/2024/README.txt", "-", "--",
+    ]
+    static let bits = [
+        " ", " ", " ", "\t", ";", "#", "'", "\"", "\\", "\\ ", "'a b'", "\"x y\"", "\\\"", "\n", "é", "e\u{301}",
+        "\u{202E}", "\u{1B}[2J", "\u{7}", "\r", "\u{0}", "\u{85}", "\u{FFFD}", "\u{200B}", "%", "$HOME", "`", "|", "&",
+    ]
 
     /// One line: a command-like start, then paths, options and odd bits.
     mutating func line() -> String {
@@ -71,7 +77,8 @@ final class FuzzTrace {
 
     init() {
         guard let path = ProcessInfo.processInfo.environment["OBJSH_FUZZ_TRACE"],
-              FileManager.default.createFile(atPath: path, contents: nil) else {
+            FileManager.default.createFile(atPath: path, contents: nil)
+        else {
             handle = nil
             return
         }

@@ -75,10 +75,12 @@ final class ShellFuzzTests: XCTestCase {
 
     func testTheConfigParserTakesAnyText() throws {
         var input = FuzzInput(seed: 3)
-        let pieces = ["[cluster a]", "[cluster ]", "[cluster", "[other x]", "type = swift", "type = file", "type = s3", "type=",
-                      "auth_url = http://x/auth/v1.0", "user = u", "key = k", "key_command = printf k", "storage_url = http://x/v1/A",
-                      "token = t", "path = ~/x", "insecure = maybe", "insecure = true", "# c", "; c", "=", "key", " = value", "\u{0}",
-                      "[cluster b]\ntype = file\npath = /tmp", "é = ü"]
+        let pieces = [
+            "[cluster a]", "[cluster ]", "[cluster", "[other x]", "type = swift", "type = file", "type = s3", "type=",
+            "auth_url = http://x/auth/v1.0", "user = u", "key = k", "key_command = printf k", "storage_url = http://x/v1/A",
+            "token = t", "path = ~/x", "insecure = maybe", "insecure = true", "# c", "; c", "=", "key", " = value", "\u{0}",
+            "[cluster b]\ntype = file\npath = /tmp", "é = ü",
+        ]
         let parser = ClusterConfigParser(path: "/tmp/objsh-fuzz-config", home: "/home/fuzz")
         for _ in 0..<FuzzInput.count(default: 100_000) {
             var text = ""
@@ -98,8 +100,10 @@ struct NamesContext: CompletionContext {
     let clusterNames = ["local", "sample"]
 
     func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
-        let names = [CompletionCandidate(name: "2024", isFolder: true), CompletionCandidate(name: "a b'c\"", isFolder: false),
-                     CompletionCandidate(name: "//photos/a/", isFolder: true), CompletionCandidate(name: "\u{1B}x", isFolder: false)]
+        let names = [
+            CompletionCandidate(name: "2024", isFolder: true), CompletionCandidate(name: "a b'c\"", isFolder: false),
+            CompletionCandidate(name: "//photos/a/", isFolder: true), CompletionCandidate(name: "\u{1B}x", isFolder: false),
+        ]
         return CandidateList(candidates: names.filter { $0.name.hasPrefix(prefix) && (!foldersOnly || $0.isFolder) }, isComplete: true)
     }
 

@@ -19,8 +19,10 @@ public enum GoldenFile {
 
     /// Fails unless `actual` is the content of `NAME.txt` in `folder`; records it instead
     /// (and fails) while recording.
-    public static func assertMatches(_ actual: String, named name: String, in folder: URL,
-                                     file: StaticString = #filePath, line: UInt = #line) {
+    public static func assertMatches(
+        _ actual: String, named name: String, in folder: URL,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let path = folder.appendingPathComponent(name + ".txt").path
         if isRecording {
             do {
@@ -42,7 +44,8 @@ public enum GoldenFile {
 
     /// Where two texts first differ, line by line.
     static func firstDifference(_ expected: String, _ actual: String) -> String {
-        let want = expected.components(separatedBy: "\n"), got = actual.components(separatedBy: "\n")
+        let want = expected.components(separatedBy: "\n")
+        let got = actual.components(separatedBy: "\n")
         guard let index = (0..<max(want.count, got.count)).first(where: { want.at($0) != got.at($0) }) else { return "no difference" }
         return "first difference at line \(index + 1):\n  expected: \(want.at(index) ?? "<none>")\n  actual:   \(got.at(index) ?? "<none>")"
     }

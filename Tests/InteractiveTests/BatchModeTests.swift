@@ -9,9 +9,13 @@ final class BatchModeTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TmuxSession.binary())
         process.arguments = ["--cluster", "sample", "-q"]
-        process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
-                               "TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.environment = [
+            "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
+            "TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

@@ -60,10 +60,14 @@ final class ColorTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TmuxSession.binary())
         process.arguments = arguments
-        process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
-                               "XDG_CONFIG_HOME": home.path + "/config", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin"]
-            .merging(environment) { $1 }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.environment = [
+            "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
+            "XDG_CONFIG_HOME": home.path + "/config", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+        ]
+        .merging(environment) { $1 }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

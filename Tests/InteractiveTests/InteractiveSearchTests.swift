@@ -24,8 +24,12 @@ final class InteractiveSearchTests: XCTestCase {
     func testResultsShowAsFoundAndCtrlCStopsTheSearchKeepingThem() throws {
         // Listings of `photos` (the last container) wait ten minutes; the others answer at
         // once, so the search shows what "My Photos" holds and then waits there.
-        let shell = try TmuxSession(home: home, environment: ["OBJSH_TEST_LISTING_DELAY_MS": "600000",
-                                                              "OBJSH_TEST_LISTING_DELAY_CONTAINER": "photos"])
+        let shell = try TmuxSession(
+            home: home,
+            environment: [
+                "OBJSH_TEST_LISTING_DELAY_MS": "600000",
+                "OBJSH_TEST_LISTING_DELAY_CONTAINER": "photos",
+            ])
         session = shell
         try shell.waitForLastLine(rootPrompt)
         try shell.type("search jpg")

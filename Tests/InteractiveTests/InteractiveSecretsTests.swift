@@ -23,30 +23,32 @@ final class InteractiveSecretsTests: XCTestCase {
     func testNoSecretOnTheScreenOrInTheHistory() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else {
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else {
             throw XCTSkip("no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command")
         }
         let wrongKey = "wrong-key-5ecret-must-never-show"
         let fakeToken = "AUTH_tk5ecret0token0that0must0never0show"
         // World-readable, so objsh warns at start; the warning must not quote a key.
-        try writeConfig("""
-        [cluster viacommand]
-        type = swift
-        auth_url = \(auth)
-        user = \(user)
-        key_command = printf %s '\(key)'
+        try writeConfig(
+            """
+            [cluster viacommand]
+            type = swift
+            auth_url = \(auth)
+            user = \(user)
+            key_command = printf %s '\(key)'
 
-        [cluster wrongkey]
-        type = swift
-        auth_url = \(auth)
-        user = \(user)
-        key = \(wrongKey)
+            [cluster wrongkey]
+            type = swift
+            auth_url = \(auth)
+            user = \(user)
+            key = \(wrongKey)
 
-        [cluster unreachable]
-        type = swift
-        storage_url = http://127.0.0.1:1/v1/AUTH_x
-        token = \(fakeToken)
-        """)
+            [cluster unreachable]
+            type = swift
+            storage_url = http://127.0.0.1:1/v1/AUTH_x
+            token = \(fakeToken)
+            """)
         let shell = try TmuxSession(home: home, arguments: ["--cluster", "viacommand", "--debug"])
         session = shell
         var prompt = "objsh viacommand:/> "
@@ -82,7 +84,8 @@ final class InteractiveSecretsTests: XCTestCase {
     private func writeConfig(_ text: String) throws {
         let folder = home.appendingPathComponent("config/objsh")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("config").path, contents: Data(text.utf8),
-                                           attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("config").path, contents: Data(text.utf8),
+            attributes: [.posixPermissions: 0o644])
     }
 }

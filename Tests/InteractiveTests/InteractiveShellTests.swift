@@ -180,15 +180,17 @@ final class InteractiveUploadTests: XCTestCase {
     func testCtrlCStopsAnUploadSaysHowToResumeAndTheShellGoesOn() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else { throw XCTSkip("no Swift server; run the README's test command") }
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else { throw XCTSkip("no Swift server; run the README's test command") }
         guard TmuxSession.isTmuxInstalled else { throw XCTSkip("tmux is needed for the terminal tests") }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-pty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         try Data(repeating: 7, count: 3 << 20).write(to: home.appendingPathComponent("big.bin"))
         let container = "ctrlc" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        let shell = try TmuxSession(home: home, arguments: ["--cluster", "env"],
-                                    environment: ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key, "OBJSH_TEST_SEGMENT_DELAY_MS": "20000"])
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", "env"],
+            environment: ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key, "OBJSH_TEST_SEGMENT_DELAY_MS": "20000"])
         defer { shell.stop() }
         try shell.waitForLastLine("objsh env:/> ")
         try shell.type("mkdir \(container); cd \(container)")

@@ -34,8 +34,9 @@ final class InteractiveTransferTests: XCTestCase {
         let store = home.appendingPathComponent("store").path
         let prompt = "objsh store:/c> "
         // Each 1 MiB chunk of the file store waits 300 ms, so the download is under way for seconds.
-        let shell = try startShell(["--cluster", store], environment: ["OBJSH_TEST_READ_DELAY_MS": "300"],
-                                   prompt: "objsh store:/> ")
+        let shell = try startShell(
+            ["--cluster", store], environment: ["OBJSH_TEST_READ_DELAY_MS": "300"],
+            prompt: "objsh store:/> ")
         try shell.type("cd c")
         try shell.press("Enter")
         try shell.waitForLastLine(prompt)

@@ -19,15 +19,19 @@ final class OSShellCompletionTests: XCTestCase {
     func testRemotePathsCompleteOnTheSwiftServer() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else { throw XCTSkip("no Swift server; run the README's test command") }
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else { throw XCTSkip("no Swift server; run the README's test command") }
         let swift = ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key]
         let container = "tabs" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
         try Data("x".utf8).write(to: home.appendingPathComponent("x.txt"))
-        try Self.objsh(["--cluster", "env", "-q", "-c",
-                        "mkdir \(container); cd \(container); mkdir 'my photos'; cd 'my photos'; upload \(home.path)/x.txt \"it's.txt\""],
-                       home: home, environment: swift)
+        try Self.objsh(
+            [
+                "--cluster", "env", "-q", "-c",
+                "mkdir \(container); cd \(container); mkdir 'my photos'; cd 'my photos'; upload \(home.path)/x.txt \"it's.txt\"",
+            ],
+            home: home, environment: swift)
         defer { _ = try? Self.objsh(["--cluster", "env", "-q", "-c", "rm -r /\(container)"], home: home, environment: swift) }
         try eachShell(environment: swift) { shell in
             try complete(shell, "objsh env:/\(container.dropLast())", to: "objsh env:/\(container)/")
@@ -47,8 +51,9 @@ final class OSShellCompletionTests: XCTestCase {
             try Self.objsh(["--cluster", "sample", "-q", "-c", "pwd"], home: home, environment: [:])
             // A loaded machine is slow, not wrong: the TAB may take as long as the test waits.
             let slow = ["OBJSH_COMPLETION_DEADLINE": "60"]
-            let shell = try TmuxSession(home: home, program: program, arguments: arguments,
-                                        environment: variables.merging(environment) { $1 }.merging(slow) { $1 })
+            let shell = try TmuxSession(
+                home: home, program: program, arguments: arguments,
+                environment: variables.merging(environment) { $1 }.merging(slow) { $1 })
             defer { shell.stop() }
             try shell.waitForLastLine("$ ", timeout: 60)
             try body(shell)
@@ -83,11 +88,13 @@ final class OSShellCompletionTests: XCTestCase {
             let functions = home.appendingPathComponent("zfunctions")
             try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: scripts.path + "/_objsh", toPath: functions.path + "/_objsh")
-            try "fpath=(\(TmuxSession.shellQuoted(functions.path)) $fpath)\nautoload -Uz compinit\ncompinit -u -d \(TmuxSession.shellQuoted(home.path + "/zcompdump"))\nPS1='$ '\n"
+            try
+                "fpath=(\(TmuxSession.shellQuoted(functions.path)) $fpath)\nautoload -Uz compinit\ncompinit -u -d \(TmuxSession.shellQuoted(home.path + "/zcompdump"))\nPS1='$ '\n"
                 .write(to: home.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
             return ("/usr/bin/zsh", ["-i"], path.merging(["ZDOTDIR": home.path]) { $1 })
         default:
-            let setup = "set -g fish_greeting ''; function fish_prompt; echo -n '$ '; end; source \(TmuxSession.shellQuoted(scripts.path + "/objsh.fish"))"
+            let setup =
+                "set -g fish_greeting ''; function fish_prompt; echo -n '$ '; end; source \(TmuxSession.shellQuoted(scripts.path + "/objsh.fish"))"
             return ("/usr/bin/fish", ["--no-config", "-C", setup], path)
         }
     }
@@ -103,8 +110,10 @@ final class OSShellCompletionTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TmuxSession.binary())
         process.arguments = arguments
-        process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
-                               "XDG_CONFIG_HOME": home.path + "/config", "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        process.environment = [
+            "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
+            "XDG_CONFIG_HOME": home.path + "/config", "PATH": "/usr/bin:/bin",
+        ].merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

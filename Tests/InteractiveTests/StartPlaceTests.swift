@@ -41,7 +41,8 @@ final class StartPlaceTests: XCTestCase {
 
     /// The screen, trailing blanks cut, against `Goldens/NAME.txt`; `OBJSH_RECORD_GOLDENS=1` records and fails.
     static func assertMatchesGolden(_ name: String, _ screen: String, file: StaticString = #filePath, line: UInt = #line) {
-        let actual = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let actual =
+            screen.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).trimmingTrailingBlanks }.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
         GoldenFile.assertMatches(actual, named: name, in: GoldenFile.folder("Goldens", besideSource: #filePath), file: file, line: line)
     }

@@ -16,18 +16,23 @@ final class TmuxSession {
     /// leaves, the window shows `EXITED rc=STATUS`.
     /// With `outputFile`, standard output goes there and only standard error to the terminal.
     /// With `program`, that runs instead of objsh (an OS shell, say) with `arguments`.
-    init(home: URL, program: String? = nil, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
-         outputFile: String? = nil) throws {
+    init(
+        home: URL, program: String? = nil, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
+        outputFile: String? = nil
+    ) throws {
         // The socket lives in `home`, so it goes with the test's folder.
         socket = home.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
         self.home = home
         let binary = try program ?? Self.binary()
-        var variables = ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
-                         "XDG_CONFIG_HOME": home.path + "/config", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-                         "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        var variables = [
+            "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_STATE_HOME": home.path + "/state",
+            "XDG_CONFIG_HOME": home.path + "/config", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+        ]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
-        let command = (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
+        let command =
+            (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
             + (outputFile.map { " >" + Self.shellQuoted($0) } ?? "") + "; echo EXITED rc=$?; sleep 120"
         // The server forks from this client and would hold a pipe open: no output captured.
         try tmux(["new-session", "-d", "-s", "objsh", "-x", "\(Self.columns)", "-y", "\(Self.rows)", command], capturing: false)
@@ -68,7 +73,8 @@ final class TmuxSession {
     /// Whether `pid` runs (a zombie has finished: nobody may be left to reap it).
     static func isRunning(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = status.lastIndex(of: ")") else { return false }
+            let end = status.lastIndex(of: ")")
+        else { return false }
         return status[status.index(end, offsetBy: 2)] != "Z"
     }
 
@@ -118,8 +124,10 @@ final class TmuxSession {
 
     /// Polls the screen every 0.1 s until `condition` holds; fails the test after `timeout`.
     @discardableResult
-    func waitFor(_ description: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) throws -> String {
+    func waitFor(
+        _ description: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var shown = ""
         while Date() < deadline {
@@ -138,8 +146,10 @@ final class TmuxSession {
     func waitForLastLine(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let expected = text.trimmingTrailingBlanks
         return try waitFor("the line \"\(text)\"", timeout: timeout, file: file, line: line) { screen in
-            guard screen.split(separator: "\n").last(where: { !$0.allSatisfy { $0 == " " } })
-                .map({ String($0).trimmingTrailingBlanks }) == expected else { return false }
+            guard
+                screen.split(separator: "\n").last(where: { !$0.allSatisfy { $0 == " " } })
+                    .map({ String($0).trimmingTrailingBlanks }) == expected
+            else { return false }
             return (try? cursorColumn()) == Self.cells(text)
         }
     }
@@ -150,8 +160,10 @@ final class TmuxSession {
 
     /// Terminal cells of a text: two for the East Asian wide characters and emoji the tests type.
     static func cells(_ text: String) -> Int {
-        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-                                           0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF]
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+        ]
         return text.unicodeScalars.reduce(0) { total, scalar in
             total + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
         }
@@ -237,7 +249,8 @@ enum TmuxError: Error, CustomStringConvertible {
         case .failed(let arguments, let output): return "tmux \(arguments.joined(separator: " ")) failed: \(output)"
         case .timedOut(let what): return "timed out waiting for \(what)"
         case .missingBinary(let paths):
-            return "the objsh binary is missing (looked in \(paths.joined(separator: ", "))); run `swift build --product objsh` first, as scripts/test does"
+            return
+                "the objsh binary is missing (looked in \(paths.joined(separator: ", "))); run `swift build --product objsh` first, as scripts/test does"
         }
     }
 }

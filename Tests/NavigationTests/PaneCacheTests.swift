@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Navigation
 
 /// Lazy loading, the cache of hidden panes, memory pressure, and the balance of
@@ -6,7 +7,8 @@ import XCTest
 final class PaneCacheTests: XCTestCase {
     func testOnlyVisiblePanesNeedContentAndPreloadingLoadsNothing() throws {
         let container = PaneContainer()
-        let a = RecordingPane("A"), b = RecordingPane("B")
+        let a = RecordingPane("A")
+        let b = RecordingPane("B")
         XCTAssertTrue(container.panesNeedingContent.isEmpty)
         try container.push(a, from: nil)
         XCTAssertTrue(container.panesNeedingContent.elementsEqual([a], by: ===))
@@ -32,8 +34,9 @@ final class PaneCacheTests: XCTestCase {
         for _ in 0..<3 { try container.pop() }
         XCTAssertTrue(container.panesNeedingContent.isEmpty, "P2 was cached")
         try container.pop()
-        XCTAssertTrue(container.panesNeedingContent.elementsEqual([panes[1]], by: ===),
-                      "P1 comes back on the left without content and must load again")
+        XCTAssertTrue(
+            container.panesNeedingContent.elementsEqual([panes[1]], by: ===),
+            "P1 comes back on the left without content and must load again")
     }
 
     func testMemoryPressureUnloadsEveryHiddenPane() throws {
@@ -84,9 +87,12 @@ final class PaneCacheTests: XCTestCase {
             XCTAssertEqual(joins - leaves, pane.container == nil ? 0 : 1, pane.label)
             XCTAssertLessThanOrEqual(joins, 1, "a pane joins once: \(pane.label)")
         }
-        XCTAssertEqual(trace.count, all.reduce(0) { $0 + $1.log.count } + trace.filter {
-            if case .unloaded = $0.0 { true } else { false }
-        }.count)
+        XCTAssertEqual(
+            trace.count,
+            all.reduce(0) { $0 + $1.log.count }
+                + trace.filter {
+                    if case .unloaded = $0.0 { true } else { false }
+                }.count)
         XCTAssertLessThanOrEqual(container.panes.count - 2, container.panes.count)
     }
 }

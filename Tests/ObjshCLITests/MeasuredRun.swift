@@ -22,18 +22,22 @@ struct MeasuredRun {
     /// Runs `executable ARGUMENTS` with exactly `environment`, standard input from
     /// /dev/null and its output in files under `scratch` (read back, then removed).
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], scratch: String) throws -> MeasuredRun {
-        guard FileManager.default.isExecutableFile(atPath: time) else { throw MeasuredRunError.cannotStart(time, "not installed (scripts/test installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: time) else {
+            throw MeasuredRunError.cannotStart(time, "not installed (scripts/test installs it)")
+        }
         let paths = ["stdout", "stderr", "peak"].map { scratch + "/\($0)-\(UUID().uuidString)" }
         defer { paths.forEach { unlink($0) } }
-        let status = try spawnAndWait(time, ["-f", "%M", "-o", paths[2], executable] + arguments, environment: environment,
-                                      output: paths[0], errors: paths[1])
+        let status = try spawnAndWait(
+            time, ["-f", "%M", "-o", paths[2], executable] + arguments, environment: environment,
+            output: paths[0], errors: paths[1])
         let (output, errors, peak) = try (read(paths[0]), read(paths[1]), read(paths[2]))
         // time(1) writes "Command exited with non-zero status N" before the figure when the command fails.
         guard let kilobytes = peak.split(separator: "\n").last.flatMap({ Int($0) }) else {
             throw MeasuredRunError.noFigure(peak)
         }
-        return MeasuredRun(status: status, peakKilobytes: kilobytes, lines: output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(),
-                           errors: errors)
+        return MeasuredRun(
+            status: status, peakKilobytes: kilobytes, lines: output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(),
+            errors: errors)
     }
 
     private static func read(_ path: String) throws -> String {
@@ -41,8 +45,10 @@ struct MeasuredRun {
     }
 
     /// The child's exit status (128 + the signal when a signal ended it).
-    private static func spawnAndWait(_ executable: String, _ arguments: [String], environment: [String: String],
-                                     output: String, errors: String) throws -> Int32 {
+    private static func spawnAndWait(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        output: String, errors: String
+    ) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

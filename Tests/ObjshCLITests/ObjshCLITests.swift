@@ -22,16 +22,24 @@ final class ObjshCLITests: XCTestCase {
         return url.appendingPathComponent("objsh").path
     }
 
-    struct Run { var stdout: String; var stderr: String; var status: Int32 }
+    struct Run {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
 
     func objsh(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.binary), "build objsh first (scripts/test does)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        process.environment = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
-                               "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin"].merging(extra) { $1 }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.environment = [
+            "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
+            "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin",
+        ].merging(extra) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -41,8 +49,9 @@ final class ObjshCLITests: XCTestCase {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-                   status: process.terminationStatus)
+        return Run(
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     func testCommandsFromTheCommandLineAFileAndAPipeAgree() throws {

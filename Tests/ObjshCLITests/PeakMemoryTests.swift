@@ -66,11 +66,15 @@ final class PeakMemoryTests: XCTestCase {
     }
 
     func testLsRecursiveOfAFlatFolder() throws {
-        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in Workload(script: "ls -R flat", expected: ObjectTree.names(count: count, nested: false)) }
+        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in
+            Workload(script: "ls -R flat", expected: ObjectTree.names(count: count, nested: false))
+        }
     }
 
     func testLsRecursiveOfNestedFolders() throws {
-        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in Workload(script: "ls -R nested", expected: ObjectTree.names(count: count, nested: true)) }
+        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in
+            Workload(script: "ls -R nested", expected: ObjectTree.names(count: count, nested: true))
+        }
     }
 
     /// The root's `ls -R` lists both containers one after the other: twice the objects of
@@ -79,20 +83,26 @@ final class PeakMemoryTests: XCTestCase {
     func testLsRecursiveAtTheRootListsContainersInTurn() throws {
         let stores = try Self.stores()
         let large = Self.counts.large
-        let all = ObjectTree.names(count: large, nested: false).map { "flat/" + $0 } + ObjectTree.names(count: large, nested: true).map { "nested/" + $0 }
-        try checkPeakMemory(small: (stores + "/large", Workload(script: "ls -R nested", expected: ObjectTree.names(count: large, nested: true))),
-                            large: (stores + "/large", Workload(script: "ls -R", expected: all)), allowanceKilobytes: Self.cacheAllowanceKilobytes)
+        let all =
+            ObjectTree.names(count: large, nested: false).map { "flat/" + $0 } + ObjectTree.names(count: large, nested: true).map { "nested/" + $0 }
+        try checkPeakMemory(
+            small: (stores + "/large", Workload(script: "ls -R nested", expected: ObjectTree.names(count: large, nested: true))),
+            large: (stores + "/large", Workload(script: "ls -R", expected: all)), allowanceKilobytes: Self.cacheAllowanceKilobytes)
     }
 
     func testLsOfAFlatFolder() throws {
-        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in Workload(script: "ls flat", expected: ObjectTree.names(count: count, nested: false)) }
+        try checkFileStores(allowanceKilobytes: Self.listingAllowanceKilobytes) { count in
+            Workload(script: "ls flat", expected: ObjectTree.names(count: count, nested: false))
+        }
     }
 
     /// Every object matches: `search` counts them all for its pane, and `ls` in search
     /// mode streams them all, both containers in order.
     func testSearchAndItsResultsAcrossTheAccount() throws {
         try checkFileStores(allowanceKilobytes: Self.searchAllowanceKilobytes) { count in
-            let results = ObjectTree.names(count: count, nested: false).map { "flat/" + $0 } + ObjectTree.names(count: count, nested: true).map { "nested/" + $0 }
+            let results =
+                ObjectTree.names(count: count, nested: false).map { "flat/" + $0 }
+                + ObjectTree.names(count: count, nested: true).map { "nested/" + $0 }
             return Workload(script: "search .txt", expected: results)
         }
     }
@@ -101,7 +111,8 @@ final class PeakMemoryTests: XCTestCase {
     func testListingAndSearchOnTheSwiftServer() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else {
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else {
             throw XCTSkip("no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command")
         }
         let container = "objsh-contract-25k"
@@ -109,50 +120,63 @@ final class PeakMemoryTests: XCTestCase {
         let folder = ObjectTree.names(count: 25_000, nested: true).filter { $0.hasPrefix("f003/") }
         let all = ObjectTree.names(count: 25_000, nested: true)
         let server = ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key]
-        try checkPeakMemory(small: ("env", Workload(script: "ls -R \(container)/f003", expected: folder.map { String($0.dropFirst(5)) })),
-                            large: ("env", Workload(script: "ls -R \(container)", expected: all)),
-                            allowanceKilobytes: Self.swiftAllowanceKilobytes, environment: server)
-        try checkPeakMemory(small: ("env", Workload(script: "search --in \(container)/f003 .txt", expected: folder.map { container + "/" + $0 })),
-                            large: ("env", Workload(script: "search --in \(container) .txt", expected: all.map { container + "/" + $0 })),
-                            allowanceKilobytes: Self.swiftAllowanceKilobytes, environment: server)
+        try checkPeakMemory(
+            small: ("env", Workload(script: "ls -R \(container)/f003", expected: folder.map { String($0.dropFirst(5)) })),
+            large: ("env", Workload(script: "ls -R \(container)", expected: all)),
+            allowanceKilobytes: Self.swiftAllowanceKilobytes, environment: server)
+        try checkPeakMemory(
+            small: ("env", Workload(script: "search --in \(container)/f003 .txt", expected: folder.map { container + "/" + $0 })),
+            large: ("env", Workload(script: "search --in \(container) .txt", expected: all.map { container + "/" + $0 })),
+            allowanceKilobytes: Self.swiftAllowanceKilobytes, environment: server)
     }
 
     /// Runs `workload(10,000)` on the small store and `workload(100,000)` on the large one.
     private func checkFileStores(allowanceKilobytes: Int, _ workload: (Int) -> Workload) throws {
         let stores = try Self.stores()
-        try checkPeakMemory(small: (stores + "/small", workload(Self.counts.small)), large: (stores + "/large", workload(Self.counts.large)),
-                            allowanceKilobytes: allowanceKilobytes)
+        try checkPeakMemory(
+            small: (stores + "/small", workload(Self.counts.small)), large: (stores + "/large", workload(Self.counts.large)),
+            allowanceKilobytes: allowanceKilobytes)
     }
 
     /// Runs both workloads; each must print exactly what it expects, and the large one
     /// may peak at most `allowanceKilobytes` above the small one.
-    private func checkPeakMemory(small: (cluster: String, workload: Workload), large: (cluster: String, workload: Workload),
-                                 allowanceKilobytes: Int, environment: [String: String] = [:], line: UInt = #line) throws {
+    private func checkPeakMemory(
+        small: (cluster: String, workload: Workload), large: (cluster: String, workload: Workload),
+        allowanceKilobytes: Int, environment: [String: String] = [:], line: UInt = #line
+    ) throws {
         let smallRun = try run(small.workload.script, cluster: small.cluster, environment: environment)
         let largeRun = try run(large.workload.script, cluster: large.cluster, environment: environment)
         for (run, workload) in [(smallRun, small.workload), (largeRun, large.workload)] {
             XCTAssertEqual(run.status, 0, run.errors, line: line)
             XCTAssertEqual(run.lines.count, workload.expected.count, "lines of \(workload.script.debugDescription)", line: line)
             if let index = zip(run.lines, workload.expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                XCTFail("\(workload.script.debugDescription): line \(index + 1) is \(run.lines[index].debugDescription), not \(workload.expected[index].debugDescription)", line: line)
+                XCTFail(
+                    "\(workload.script.debugDescription): line \(index + 1) is \(run.lines[index].debugDescription), not \(workload.expected[index].debugDescription)",
+                    line: line)
             }
         }
         let script = large.workload.script.debugDescription
         // The figures go into the log: the allowance was chosen from them.
-        print("peak RSS of \(script): \(small.workload.expected.count) lines \(smallRun.peakKilobytes) KiB, \(large.workload.expected.count) lines \(largeRun.peakKilobytes) KiB")
-        XCTAssertLessThanOrEqual(largeRun.peakKilobytes, smallRun.peakKilobytes + allowanceKilobytes,
-                                 "peak RSS of \(script) over \(large.workload.expected.count) objects, in KiB", line: line)
+        print(
+            "peak RSS of \(script): \(small.workload.expected.count) lines \(smallRun.peakKilobytes) KiB, \(large.workload.expected.count) lines \(largeRun.peakKilobytes) KiB"
+        )
+        XCTAssertLessThanOrEqual(
+            largeRun.peakKilobytes, smallRun.peakKilobytes + allowanceKilobytes,
+            "peak RSS of \(script) over \(large.workload.expected.count) objects, in KiB", line: line)
     }
 
     private func run(_ script: String, cluster: String, environment: [String: String]) throws -> MeasuredRun {
         let home = NSTemporaryDirectory() + "objsh-memory-home-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let base = ["HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
-                    "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let base = [
+            "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
+            "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ObjshCLITests.binary), "build objsh first (scripts/test does)")
-        return try MeasuredRun.run(ObjshCLITests.binary, ["-q", "--cluster", cluster, "-c", script],
-                                   environment: base.merging(environment) { $1 }, scratch: home)
+        return try MeasuredRun.run(
+            ObjshCLITests.binary, ["-q", "--cluster", cluster, "-c", script],
+            environment: base.merging(environment) { $1 }, scratch: home)
     }
 
     /// Fills `container` on the test server through `scripts/swift-seed` (reused when

@@ -4,17 +4,19 @@ import XCTest
 /// `objsh [CLUSTER:]PATH` and exit statuses by class, as whole runs of the binary.
 extension ObjshCLITests {
     func testStartingAtAPlaceOneShot() throws {
-        try checkGolden("start-place", [
-            .init(arguments: ["sample:/photos/2024", "-c", "pwd; ls"]),
-            .init(arguments: ["sample:photos", "-q", "-c", "pwd"]),
-            .init(arguments: ["--cluster", "sample", "/documents/My Reports", "-q", "-c", "pwd; ls"]),
-            .init(arguments: ["sample:/photos/cover.png", "-q", "-c", "pwd"]),
-            .init(arguments: ["sample:"], stdin: "pwd\n"),
-            .init(arguments: ["sample:/nowhere", "-c", "pwd"]),
-            .init(arguments: ["sample:/photos/2024/nowhere", "-c", "pwd"]),
-            .init(arguments: ["nowhere:/photos", "-c", "pwd"]),
-            .init(arguments: ["--cluster", "sample", "local:/", "-c", "pwd"]),
-        ])
+        try checkGolden(
+            "start-place",
+            [
+                .init(arguments: ["sample:/photos/2024", "-c", "pwd; ls"]),
+                .init(arguments: ["sample:photos", "-q", "-c", "pwd"]),
+                .init(arguments: ["--cluster", "sample", "/documents/My Reports", "-q", "-c", "pwd; ls"]),
+                .init(arguments: ["sample:/photos/cover.png", "-q", "-c", "pwd"]),
+                .init(arguments: ["sample:"], stdin: "pwd\n"),
+                .init(arguments: ["sample:/nowhere", "-c", "pwd"]),
+                .init(arguments: ["sample:/photos/2024/nowhere", "-c", "pwd"]),
+                .init(arguments: ["nowhere:/photos", "-c", "pwd"]),
+                .init(arguments: ["--cluster", "sample", "local:/", "-c", "pwd"]),
+            ])
     }
 
     /// Each class has its status, and a failure gives the same status from -c, -f, a
@@ -28,8 +30,10 @@ extension ObjshCLITests {
         ]
         for (script, status) in cases {
             try (script + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-            let runs = [try objsh(["sample:", "-q", "-c", script]), try objsh(["sample:", "-q", "-f", file]),
-                        try objsh(["sample:", "-q"], stdin: script + "\n")]
+            let runs = [
+                try objsh(["sample:", "-q", "-c", script]), try objsh(["sample:", "-q", "-f", file]),
+                try objsh(["sample:", "-q"], stdin: script + "\n"),
+            ]
             for run in runs { XCTAssertEqual(run.status, status, "\(script): \(run.stderr)") }
         }
         XCTAssertEqual(try objsh(["sample:/nowhere", "-q", "-c", "pwd"]).status, 66, "at start-up as in a script")

@@ -14,7 +14,8 @@ final class FaultMatrixTests: XCTestCase {
     private let container = "objsh-faultmatrix-" + UUID().uuidString.prefix(8)
 
     enum Outcome: Equatable {
-        case exact, clearError, wrong(String)
+        case exact, clearError
+        case wrong(String)
     }
 
     struct Row {
@@ -39,8 +40,10 @@ final class FaultMatrixTests: XCTestCase {
     func testTenPercentFaultsEndExactOrInAClearError() throws {
         let runs = ProcessInfo.processInfo.environment["OBJSH_FAULT_RUNS"].flatMap(Int.init) ?? 2
         let (small, large) = try uploadFixtures()
-        let rows = [listing(), search(), upload("upload 6 MB", small), upload("upload 20 MB SLO", large),
-                    get("get 6 MB", small), get("get 20 MB SLO", large), stalledListing()]
+        let rows = [
+            listing(), search(), upload("upload 6 MB", small), upload("upload 20 MB SLO", large),
+            get("get 6 MB", small), get("get 20 MB SLO", large), stalledListing(),
+        ]
         var table = ["| fault kinds × operation | runs | exact | clear error | wrong |", "| --- | --- | --- | --- | --- |"]
         for (index, row) in rows.enumerated() {
             // Without faults each row must end exact, so a broken row cannot pass as "clear errors".
@@ -90,7 +93,8 @@ final class FaultMatrixTests: XCTestCase {
     private func upload(_ name: String, _ local: String) -> Row {
         Row(name: name, kinds: FaultProxy.quickKinds) { attempt, proxy in
             let remote = "\(self.container)/\(name.replacingOccurrences(of: " ", with: "-"))-\(attempt)"
-            let run = try self.objsh(proxy, "cd /\(self.container)\nupload --segment-size \(Self.segmentSize(local)) \(local) \((remote as NSString).lastPathComponent)")
+            let run = try self.objsh(
+                proxy, "cd /\(self.container)\nupload --segment-size \(Self.segmentSize(local)) \(local) \((remote as NSString).lastPathComponent)")
             let (status, body) = try ServerByHand.request("GET", remote)
             let wanted = try Data(contentsOf: URL(fileURLWithPath: local))
             if run.status == 0 {
@@ -132,7 +136,8 @@ final class FaultMatrixTests: XCTestCase {
 
     /// Random files, uploaded once without faults: the plain object and the SLO to get.
     private func uploadFixtures() throws -> (small: String, large: String) {
-        let small = fixtures + "/small.bin", large = fixtures + "/large.bin"
+        let small = fixtures + "/small.bin"
+        let large = fixtures + "/large.bin"
         for (path, size) in [(small, 6 << 20), (large, 20 << 20)] {
             var bytes = [UInt8](repeating: 0, count: size)
             for index in bytes.indices where index % 4_096 == 0 { bytes[index] = UInt8.random(in: 0...255) }

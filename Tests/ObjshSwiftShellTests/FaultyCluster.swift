@@ -19,14 +19,14 @@ extension FaultProxy {
     func objsh(_ script: String, home: String, readTimeout: Double, debug: Bool = false) throws -> ObjshRun {
         let server = try ObjshRun.server()
         let config = """
-        [cluster faulty]
-        type = swift
-        auth_url = \(rewrite(server.auth, upstreamPort: try Self.upstreamPort()))
-        user = \(server.user)
-        key = \(server.key)
-        connect_timeout = 2
-        read_timeout = \(readTimeout)
-        """
+            [cluster faulty]
+            type = swift
+            auth_url = \(rewrite(server.auth, upstreamPort: try Self.upstreamPort()))
+            user = \(server.user)
+            key = \(server.key)
+            connect_timeout = 2
+            read_timeout = \(readTimeout)
+            """
         return try ObjshRun.run(["-q"] + (debug ? ["--debug"] : []) + ["--cluster", "faulty", "-c", script], config: config, home: home)
     }
 }

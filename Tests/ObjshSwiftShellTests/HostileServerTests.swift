@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Names, content types and metadata with terminal controls, as a hostile server or
 /// another client can store them, through every command that shows them: no raw
@@ -10,8 +11,10 @@ import XCTest
 final class HostileServerTests: XCTestCase {
     private var home = ""
     private let container = "hostile" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-    static let names = ["\u{1B}[31mred", "bell\u{7}", "cr\rx", "c1\u{9B}2J", "bidi\u{202E}txt.exe", "del\u{7F}", "tab\tx",
-                        "nl\nx", "dir\u{1B}]0;title\u{7}/inner", String(repeating: "é", count: 511) + "x"]
+    static let names = [
+        "\u{1B}[31mred", "bell\u{7}", "cr\rx", "c1\u{9B}2J", "bidi\u{202E}txt.exe", "del\u{7F}", "tab\tx",
+        "nl\nx", "dir\u{1B}]0;title\u{7}/inner", String(repeating: "é", count: 511) + "x",
+    ]
 
     override func setUp() async throws {
         home = NSTemporaryDirectory() + "objsh-hostile-" + UUID().uuidString
@@ -22,9 +25,11 @@ final class HostileServerTests: XCTestCase {
             // curl, because URLSession drops header values with controls in them.
             let curl = Process()
             curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            curl.arguments = ["-sf", "-X", "PUT", "--data-binary", "x", "-H", "X-Auth-Token: \(server.token)",
-                              "-H", "Content-Type: text/x\u{1B}[1m", "-H", "X-Object-Meta-Evil: a\u{1B}[2Jb\u{7}\u{9B}c",
-                              server.storageURL + "/" + SwiftByHand.encode(container) + "/" + SwiftByHand.encode(name)]
+            curl.arguments = [
+                "-sf", "-X", "PUT", "--data-binary", "x", "-H", "X-Auth-Token: \(server.token)",
+                "-H", "Content-Type: text/x\u{1B}[1m", "-H", "X-Object-Meta-Evil: a\u{1B}[2Jb\u{7}\u{9B}c",
+                server.storageURL + "/" + SwiftByHand.encode(container) + "/" + SwiftByHand.encode(name),
+            ]
             try curl.run()
             curl.waitUntilExit()
             XCTAssertEqual(curl.terminationStatus, 0, "PUT \(name.debugDescription)")
@@ -51,7 +56,8 @@ final class HostileServerTests: XCTestCase {
     func testNoRawControlReachesTheOutput() throws {
         // A name with a line break cannot be typed on one line of a script.
         let quoted = Self.names.filter { !$0.contains("\n") }.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-        let commands = ["cd \(container)", "ls", "ls -l", "refresh"]
+        let commands =
+            ["cd \(container)", "ls", "ls -l", "refresh"]
             + quoted.map { "info \($0)" } + quoted.prefix(3).map { "-cd \($0)/nope" }
             + ["search e", "ls", "search", "info", "-get \(quoted[0]) -", "lcd \(home)/down"]
             + quoted.map { "-get \($0)" } + ["-get -r /\(container) all", "pwd"]
@@ -73,12 +79,15 @@ final class HostileServerTests: XCTestCase {
     func testAFakeServersWorstAnswersAreEscapedToo() throws {
         let fake = try HostileFakeServer()
         let config = "[cluster fake]\ntype = swift\nauth_url = \(fake.authURL)\nuser = u\nkey = k\n"
-        let commands = ["ls", "ls -l", "info", "cd c", "ls", "ls -l", "refresh", "search a", "ls", "search", "cd /big", "ls", "ls -l",
-                        "info /c/x", "cd /broken", "ls /broken", "info /nope/x", "get /c/x -"]
+        let commands = [
+            "ls", "ls -l", "info", "cd c", "ls", "ls -l", "refresh", "search a", "ls", "search", "cd /big", "ls", "ls -l",
+            "info /c/x", "cd /broken", "ls /broken", "info /nope/x", "get /c/x -",
+        ]
         var checked = 0
         for arguments in [["--cluster", "fake"], ["--cluster", "fake", "-q", "--debug"]] {
-            let run = try ObjshRun.run(arguments + ["--on-error", "continue", "-c", commands.joined(separator: "\n")], config: config,
-                                       home: home)
+            let run = try ObjshRun.run(
+                arguments + ["--on-error", "continue", "-c", commands.joined(separator: "\n")], config: config,
+                home: home)
             checked += (run.output + run.errors).utf8.count
             XCTAssertEqual(Self.rawControls(in: run.output), [], "raw controls in standard output")
             XCTAssertEqual(Self.rawControls(in: run.errors), [], "raw controls in standard error")

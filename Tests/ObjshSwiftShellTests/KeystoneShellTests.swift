@@ -26,14 +26,16 @@ final class KeystoneShellTests: XCTestCase {
     /// A token for tester on demo, made with curl (not by objsh).
     static func tokenByHand() throws -> String {
         let body = """
-        {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"\(try value("USER"))",\
-        "domain":{"id":"default"},"password":"\(try value("PASSWORD"))"}}},\
-        "scope":{"project":{"id":"\(try value("PROJECT_ID"))"}}}}
-        """
+            {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"\(try value("USER"))",\
+            "domain":{"id":"default"},"password":"\(try value("PASSWORD"))"}}},\
+            "scope":{"project":{"id":"\(try value("PROJECT_ID"))"}}}}
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-D", "-", "-o", "/dev/null", "-H", "Content-Type: application/json", "--data-binary", "@-",
-                             try value("AUTH_URL") + "/auth/tokens"]
+        process.arguments = [
+            "-s", "-D", "-", "-o", "/dev/null", "-H", "Content-Type: application/json", "--data-binary", "@-",
+            try value("AUTH_URL") + "/auth/tokens",
+        ]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -89,10 +91,12 @@ final class KeystoneShellTests: XCTestCase {
 
     /// An openrc as a dashboard writes it (with ST_* cleared, which ObjshRun sets for auth v1).
     static func openrc() throws -> [String: String] {
-        ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "", "OS_AUTH_URL": try value("AUTH_URL"), "OS_USERNAME": try value("USER"),
-         "OS_PASSWORD": try value("PASSWORD"), "OS_PROJECT_NAME": try value("PROJECT"), "OS_USER_DOMAIN_NAME": "Default",
-         "OS_PROJECT_DOMAIN_ID": "default", "OS_REGION_NAME": "RegionOne", "OS_INTERFACE": "public",
-         "OS_IDENTITY_API_VERSION": "3"]
+        [
+            "ST_AUTH": "", "ST_USER": "", "ST_KEY": "", "OS_AUTH_URL": try value("AUTH_URL"), "OS_USERNAME": try value("USER"),
+            "OS_PASSWORD": try value("PASSWORD"), "OS_PROJECT_NAME": try value("PROJECT"), "OS_USER_DOMAIN_NAME": "Default",
+            "OS_PROJECT_DOMAIN_ID": "default", "OS_REGION_NAME": "RegionOne", "OS_INTERFACE": "public",
+            "OS_IDENTITY_API_VERSION": "3",
+        ]
     }
 
     func testThreeClustersVisitedTwiceSignInOnceEach() throws {
@@ -130,15 +134,17 @@ final class KeystoneShellTests: XCTestCase {
         XCTAssertTrue(run.output.contains("kscloud") && run.output.contains("(clouds.yaml)"), run.output)
         XCTAssertTrue(run.errors.contains("//localhost:"), "kscloud is in RegionTwo:\n\(run.errors)")
         XCTAssertFalse((run.output + run.errors).contains(try Self.value("PASSWORD")))
-        let env = try ObjshRun.run(["-q", "--cluster", "env", "-c", "ls"], home: home,
-                                   extraEnvironment: ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "", "OS_CLOUD": "kscloud"])
+        let env = try ObjshRun.run(
+            ["-q", "--cluster", "env", "-c", "ls"], home: home,
+            extraEnvironment: ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "", "OS_CLOUD": "kscloud"])
         XCTAssertEqual(env.status, 0, env.errors)
     }
 
     func testOpenrcVariablesMakeTheEnvCluster() throws {
         let name = "ks-env-" + UUID().uuidString.prefix(8)
-        let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", "mkdir \(name)\nls /\nrm -r /\(name)"], home: home,
-                                   extraEnvironment: try Self.openrc())
+        let run = try ObjshRun.run(
+            ["-q", "--cluster", "env", "-c", "mkdir \(name)\nls /\nrm -r /\(name)"], home: home,
+            extraEnvironment: try Self.openrc())
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains(name), run.output)
     }
@@ -169,10 +175,13 @@ final class KeystoneShellTests: XCTestCase {
     private func swiftclient(_ arguments: [String]) throws -> SwiftServerTools.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-m", "swiftclient.shell", "--auth-version", "3", "--os-auth-url", try Self.value("AUTH_URL"),
-                             "--os-username", try Self.value("USER"), "--os-password", try Self.value("PASSWORD"),
-                             "--os-project-name", try Self.value("PROJECT"), "--os-user-domain-name", "Default",
-                             "--os-project-domain-name", "Default"] + arguments
+        process.arguments =
+            [
+                "-m", "swiftclient.shell", "--auth-version", "3", "--os-auth-url", try Self.value("AUTH_URL"),
+                "--os-username", try Self.value("USER"), "--os-password", try Self.value("PASSWORD"),
+                "--os-project-name", try Self.value("PROJECT"), "--os-user-domain-name", "Default",
+                "--os-project-domain-name", "Default",
+            ] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: home)
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let errors = Pipe()

@@ -23,8 +23,9 @@ final class LargeUploadTests: XCTestCase {
         let big = try write("big ü file.bin", count: 9_000_123, seed: 1)
         let many = try write("many.bin", count: 3 << 20 + 5, seed: 2)
         let empty = try write("empty", count: 0, seed: 3)
-        let run = try objsh("mkdir \"\(container)\"\ncd \"\(container)\"\nupload \"\(home)/big ü file.bin\"\n"
-                            + "upload --segment-size 512K \(home)/many.bin\nupload \(home)/empty")
+        let run = try objsh(
+            "mkdir \"\(container)\"\ncd \"\(container)\"\nupload \"\(home)/big ü file.bin\"\n"
+                + "upload --segment-size 512K \(home)/many.bin\nupload \(home)/empty")
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains("uploaded big ü file.bin (9000123 bytes, 2 segments, etag "), run.output)
         XCTAssertTrue(run.output.contains("uploaded many.bin (3145733 bytes, 7 segments, etag "), run.output)
@@ -72,8 +73,9 @@ final class LargeUploadTests: XCTestCase {
         let content = try write("k.bin", count: 24 * 262_144 + 100, seed: 7)
         XCTAssertEqual(try objsh("mkdir \"\(container)\"").status, 0)
         let command = "cd \"\(container)\"\nupload --segment-size 256K --parallel 2 \(home)/k.bin"
-        let first = try ObjshRun.start(["-q", "--cluster", "env", "-c", command], home: home,
-                                       extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "150"], server: try ObjshRun.server())
+        let first = try ObjshRun.start(
+            ["-q", "--cluster", "env", "-c", command], home: home,
+            extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "150"], server: try ObjshRun.server())
         // Wait for the state (some segments stored), not for a time, then SIGKILL.
         let deadline = Date().addingTimeInterval(60)
         while try ServerByHand.names(in: segments, prefix: "k.bin/").count < 6 {
@@ -106,8 +108,9 @@ final class LargeUploadTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.errors)
         let lines = run.output.split(separator: "\n")
         XCTAssertEqual(lines.count, 200, run.output)
-        XCTAssertEqual(lines.map { String($0) }, lines.map { String($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
-                       "results come in name order although files go up several at once")
+        XCTAssertEqual(
+            lines.map { String($0) }, lines.map { String($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
+            "results come in name order although files go up several at once")
         XCTAssertEqual(Set(try ServerByHand.names(in: container)), Set(expected.keys))
         for (name, bytes) in expected.sorted(by: { $0.key < $1.key }).prefix(20) {
             XCTAssertEqual(try SwiftServerTools.download(container, name, to: home + "/got"), bytes, name)
@@ -125,10 +128,11 @@ final class LargeUploadTests: XCTestCase {
         let path = home + "/" + relative
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var state = UInt32(seed) &* 2_654_435_761 &+ 1
-        let bytes = Data((0..<count).map { _ in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        })
+        let bytes = Data(
+            (0..<count).map { _ in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            })
         try bytes.write(to: URL(fileURLWithPath: path))
         return bytes
     }

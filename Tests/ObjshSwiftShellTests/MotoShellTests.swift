@@ -12,11 +12,14 @@ final class MotoShellTests: XCTestCase {
 
     override func setUp() async throws {
         let environment = ProcessInfo.processInfo.environment
-        for name in ["ENDPOINT", "PORT", "ACCESS_KEY", "SECRET_KEY", "AUTH_ENDPOINT", "AUTH_ACCESS_KEY", "AUTH_SECRET_KEY",
-                     "DENIED_ACCESS_KEY", "DENIED_SECRET_KEY"] {
+        for name in [
+            "ENDPOINT", "PORT", "ACCESS_KEY", "SECRET_KEY", "AUTH_ENDPOINT", "AUTH_ACCESS_KEY", "AUTH_SECRET_KEY",
+            "DENIED_ACCESS_KEY", "DENIED_SECRET_KEY",
+        ] {
             guard let value = environment["OBJSH_TEST_MOTO_" + name] else {
-                throw XCTSkip("no moto server: OBJSH_TEST_MOTO_\(name) is unset; run the README's test command, "
-                              + "which starts one with scripts/moto-server start DIR and exports DIR/env")
+                throw XCTSkip(
+                    "no moto server: OBJSH_TEST_MOTO_\(name) is unset; run the README's test command, "
+                        + "which starts one with scripts/moto-server start DIR and exports DIR/env")
             }
             moto[name] = value
         }
@@ -32,7 +35,8 @@ final class MotoShellTests: XCTestCase {
         func cluster(_ name: String, _ endpoint: String, _ access: String, _ secret: String, _ extra: String = "") -> String {
             "[cluster \(name)]\ntype = s3\nendpoint = \(endpoint)\naccess_key = \(access)\nsecret_key = \(secret)\n\(extra)\n"
         }
-        let open = moto["ENDPOINT"]!, auth = moto["AUTH_ENDPOINT"]!
+        let open = moto["ENDPOINT"]!
+        let auth = moto["AUTH_ENDPOINT"]!
         return cluster("moto", open, moto["ACCESS_KEY"]!, moto["SECRET_KEY"]!)
             + cluster("motovhost", "http://localhost:\(moto["PORT"]!)", moto["ACCESS_KEY"]!, moto["SECRET_KEY"]!, "addressing = virtual")
             + cluster("motoauth", auth, moto["AUTH_ACCESS_KEY"]!, moto["AUTH_SECRET_KEY"]!)
@@ -42,19 +46,24 @@ final class MotoShellTests: XCTestCase {
 
     /// `objsh` on `cluster` in the download folder; `mode` is `-q` (no panes), `--json`, or nil for panes.
     func objsh(_ cluster: String, _ lines: [String], mode: String? = "-q", debug: Bool = false) throws -> ObjshRun {
-        try ObjshRun.run((mode.map { [$0] } ?? []) + ["--cluster", cluster] + (debug ? ["--debug"] : [])
-                         + ["-c", (["lcd \(home)/down"] + lines).joined(separator: "\n")], config: config, home: home)
+        try ObjshRun.run(
+            (mode.map { [$0] } ?? []) + ["--cluster", cluster] + (debug ? ["--debug"] : [])
+                + ["-c", (["lcd \(home)/down"] + lines).joined(separator: "\n")], config: config, home: home)
     }
 
     /// Runs a boto3 snippet with `s3` (a client for moto's open server) and `sys.argv`.
     func boto3(_ code: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import sys, boto3
-            s3 = boto3.client('s3', endpoint_url='\(moto["ENDPOINT"]!)', aws_access_key_id='\(moto["ACCESS_KEY"]!)',
-                              aws_secret_access_key='\(moto["SECRET_KEY"]!)', region_name='us-east-1')
-            """ + "\n" + code] + arguments
+        process.arguments =
+            [
+                "-c",
+                """
+                import sys, boto3
+                s3 = boto3.client('s3', endpoint_url='\(moto["ENDPOINT"]!)', aws_access_key_id='\(moto["ACCESS_KEY"]!)',
+                                  aws_secret_access_key='\(moto["SECRET_KEY"]!)', region_name='us-east-1')
+                """ + "\n" + code,
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["AWS_CA_BUNDLE"] = nil  // a plain-HTTP endpoint; some clients stumble on the bundle
         process.environment = environment
@@ -71,8 +80,9 @@ final class MotoShellTests: XCTestCase {
     /// boto3's metadata shows in `info`; objsh's multipart upload (through a virtual-hosted
     /// cluster) keeps its part size in `x-amz-meta-objsh-part-bytes`, which boto3 reads back.
     func testUserMetadataBothWaysOnAVirtualHostedCluster() throws {
-        let put = try boto3("s3.create_bucket(Bucket=sys.argv[1]); s3.put_object(Bucket=sys.argv[1], Key='meta.txt', Body=b'hi', "
-                            + "Metadata={'Color': 'blue', 'owner': 'ops team'})", [bucket])
+        let put = try boto3(
+            "s3.create_bucket(Bucket=sys.argv[1]); s3.put_object(Bucket=sys.argv[1], Key='meta.txt', Body=b'hi', "
+                + "Metadata={'Color': 'blue', 'owner': 'ops team'})", [bucket])
         XCTAssertEqual(put.status, 0)
         let info = try objsh("motovhost", ["info /\(bucket)/meta.txt"], mode: "--json")
         XCTAssertEqual(info.status, 0, info.errors)
@@ -80,8 +90,9 @@ final class MotoShellTests: XCTestCase {
 
         let content = Data((0..<((5 << 20) + 4_321)).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ $0 / 257) })
         try content.write(to: URL(fileURLWithPath: home + "/big.bin"))
-        let run = try objsh("motovhost", ["cd /\(bucket)", "upload --segment-size 5M \(home)/big.bin", "get big.bin mine.bin"],
-                            mode: nil, debug: true)
+        let run = try objsh(
+            "motovhost", ["cd /\(bucket)", "upload --segment-size 5M \(home)/big.bin", "get big.bin mine.bin"],
+            mode: nil, debug: true)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains("2 segments") && run.output.contains("verified"), run.output)
         XCTAssertTrue(run.errors.contains("debug: PUT http://localhost:\(moto["PORT"]!)/big.bin?partNumber="), run.errors)
@@ -89,7 +100,8 @@ final class MotoShellTests: XCTestCase {
         let stored = try objsh("motovhost", ["info /\(bucket)/big.bin"], mode: "--json")
         XCTAssertTrue(stored.output.contains(#""objsh-part-bytes":"5242880""#) && stored.output.contains("-2\""), stored.output)
         XCTAssertEqual(md5(try Data(contentsOf: URL(fileURLWithPath: home + "/down/mine.bin"))), md5(content))
-        let head = try boto3("""
+        let head = try boto3(
+            """
             h = s3.head_object(Bucket=sys.argv[1], Key='big.bin')
             print(h['Metadata'], h['ETag'].strip('"').split('-')[1], len(s3.list_multipart_uploads(Bucket=sys.argv[1]).get('Uploads', [])))
             """, [bucket])

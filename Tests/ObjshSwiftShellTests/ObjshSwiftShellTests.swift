@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The real `objsh` binary in batch mode against the real Swift server.
 final class ObjshSwiftShellTests: XCTestCase {
@@ -23,17 +24,17 @@ final class ObjshSwiftShellTests: XCTestCase {
         let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try bytes.write(to: URL(fileURLWithPath: local))
         let script = """
-        mkdir "\(container)"
-        cd "\(container)"
-        mkdir "my folder"
-        cd "my folder"
-        upload "\(local)"
-        ls
-        pwd
-        cd ..
-        ls
-        info "my folder/日本 notes.txt"
-        """
+            mkdir "\(container)"
+            cd "\(container)"
+            mkdir "my folder"
+            cd "my folder"
+            upload "\(local)"
+            ls
+            pwd
+            cd ..
+            ls
+            info "my folder/日本 notes.txt"
+            """
         let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", script], home: home)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains("日本 notes.txt"), run.output)
@@ -89,8 +90,9 @@ final class ObjshSwiftShellTests: XCTestCase {
         XCTAssertEqual(lines.count, 51_001, "25,000 + 25,000 + 1,000 lines and the final newline")
         XCTAssertEqual(Array(lines[0..<25_000]), (0..<25_000).map { String(format: "o%06d.txt", $0) })
         XCTAssertEqual(Array(lines[25_000..<50_000]), (0..<25_000).map { String(format: "f%03d/o%06d.txt", $0 / 1000, $0) })
-        XCTAssertTrue(lines[50_000].hasPrefix(#"{"kind":"object","name":"o003000.txt","path":"/objsh-contract-25k/f003/o003000.txt","#),
-                      lines[50_000])
+        XCTAssertTrue(
+            lines[50_000].hasPrefix(#"{"kind":"object","name":"o003000.txt","path":"/objsh-contract-25k/f003/o003000.txt","#),
+            lines[50_000])
     }
 
     func testWrongKeyIsAClearErrorAndExitStatus() throws {
@@ -134,14 +136,14 @@ final class ObjshSwiftShellTests: XCTestCase {
         let server = try ObjshRun.server()
         let storageURL = try ServerByHand.login().storageURL
         let config = """
-        [cluster stale]
-        type = swift
-        auth_url = \(server.auth)
-        user = \(server.user)
-        key_command = printf %s '\(server.key)'
-        storage_url = \(storageURL)
-        token = AUTH_tk0000000000000000000000000000dead
-        """
+            [cluster stale]
+            type = swift
+            auth_url = \(server.auth)
+            user = \(server.user)
+            key_command = printf %s '\(server.key)'
+            storage_url = \(storageURL)
+            token = AUTH_tk0000000000000000000000000000dead
+            """
         let run = try ObjshRun.run(["-q", "--debug", "--cluster", "stale", "-c", "mkdir \"\(container)\"\nls"], config: config, home: home)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains(container), run.output)

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Names other clients write that a plain path cannot say (`a//b.txt`, `/x`, `d/./e`):
 /// listed in the exact form `//CONTAINER/NAME`, which `cd`, `info` and search take back.
@@ -35,8 +36,10 @@ final class OddNameTests: XCTestCase {
         for expected in ["//\(c)//\n", "a/\n", "d/\n", "plain.txt\n", "//\(c)/a//\n", "//\(c)/d/./\n", "//\(c)/d/../\n"] {
             XCTAssertTrue(listed.output.contains(expected), "\(expected) is missing from:\n\(listed.output)")
         }
-        let walked = try run(["cd //\(c)/a//", "pwd", "ls", "info b.txt", "cd ..", "pwd", "info //\(c)//leading.txt",
-                              "info //\(c)/d/./e", "info //\(c)/d/../f"])
+        let walked = try run([
+            "cd //\(c)/a//", "pwd", "ls", "info b.txt", "cd ..", "pwd", "info //\(c)//leading.txt",
+            "info //\(c)/d/./e", "info //\(c)/d/../f",
+        ])
         XCTAssertEqual(walked.status, 0, walked.errors)
         let lines = walked.output.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.prefix(3), ["//\(c)/a//", "b.txt", "/\(c)/a"])
@@ -82,7 +85,8 @@ struct SwiftByHand {
 
     /// Percent-encodes everything but unreserved characters and `/`, so `.` and `//` survive.
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~/"))!
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~/"))!
             .replacingOccurrences(of: ".", with: "%2E")
     }
 

@@ -13,8 +13,9 @@ final class RGWShellTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         for name in ["ENDPOINT", "REGION", "ACCESS_KEY", "SECRET_KEY", "SWIFT_AUTH", "SWIFT_USER", "SWIFT_KEY"] {
             guard let value = environment["OBJSH_TEST_RGW_" + name] else {
-                throw XCTSkip("no Ceph RGW: OBJSH_TEST_RGW_\(name) is unset; run the README's test command, "
-                              + "which starts one with scripts/rgw-server start DIR and exports DIR/env")
+                throw XCTSkip(
+                    "no Ceph RGW: OBJSH_TEST_RGW_\(name) is unset; run the README's test command, "
+                        + "which starts one with scripts/rgw-server start DIR and exports DIR/env")
             }
             rgw[name] = value
         }
@@ -46,9 +47,11 @@ final class RGWShellTests: XCTestCase {
 
     /// `objsh ARGS` with this test's config and home; no other server is named.
     func objsh(_ arguments: [String]) throws -> ObjshRun {
-        let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
-                           "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "PATH": "/usr/bin:/bin",
-                           "COLUMNS": "100", "LANG": "C.UTF-8", "OBJSH_COMPLETION_DEADLINE": "60"]
+        let environment = [
+            "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+            "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "PATH": "/usr/bin:/bin",
+            "COLUMNS": "100", "LANG": "C.UTF-8", "OBJSH_COMPLETION_DEADLINE": "60",
+        ]
         return try ObjshRun.run(arguments, config: config, home: home, environment: environment)
     }
 
@@ -63,8 +66,10 @@ final class RGWShellTests: XCTestCase {
         for (cluster, suffix) in [("rgws3", "-s3"), ("rgwswift", "-sw")] {
             let c = container + suffix
             // A container that sorts before the one `cd` names, in the same account.
-            let script = ["mkdir 0\(c)", "mkdir \(c)", "cd /\(c)", "mkdir 'my photos'", "cd 'my photos'",
-                          "upload \(home)/x.txt \"it's.txt\"", "upload \(home)/x.txt other.txt", "cd /\(c)", "ls"]
+            let script = [
+                "mkdir 0\(c)", "mkdir \(c)", "cd /\(c)", "mkdir 'my photos'", "cd 'my photos'",
+                "upload \(home)/x.txt \"it's.txt\"", "upload \(home)/x.txt other.txt", "cd /\(c)", "ls",
+            ]
             let made = try objsh(["-q", "--cluster", cluster, "-c", script.joined(separator: "\n")])
             XCTAssertEqual(made.status, 0, "\(cluster): \(made.errors)")
             XCTAssertTrue(made.output.contains("my photos/"), "\(cluster): \(made.output)")

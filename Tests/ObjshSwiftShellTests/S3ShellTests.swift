@@ -12,7 +12,8 @@ final class S3ShellTests: XCTestCase {
     override func setUp() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard let endpoint = environment["OBJSH_TEST_S3_ENDPOINT"], let access = environment["OBJSH_TEST_S3_ACCESS_KEY"],
-              let secret = environment["OBJSH_TEST_S3_SECRET_KEY"] else {
+            let secret = environment["OBJSH_TEST_S3_SECRET_KEY"]
+        else {
             throw XCTSkip("no S3 server: OBJSH_TEST_S3_* are unset; run the README's test command")
         }
         s3 = (endpoint, access, secret)
@@ -42,19 +43,26 @@ final class S3ShellTests: XCTestCase {
 
     /// `objsh` on `cluster` in the download folder; `-q` (no panes) unless `panes`.
     func objsh(_ cluster: String, _ lines: [String], debug: Bool = false, panes: Bool = false) throws -> ObjshRun {
-        try ObjshRun.run((panes ? [] : ["-q"]) + ["--cluster", cluster] + (debug ? ["--debug"] : []) + ["-c", (["lcd \(home)/down"] + lines).joined(separator: "\n")],
-                         config: config, home: home)
+        try ObjshRun.run(
+            (panes ? [] : ["-q"]) + ["--cluster", cluster] + (debug ? ["--debug"] : []) + [
+                "-c", (["lcd \(home)/down"] + lines).joined(separator: "\n"),
+            ],
+            config: config, home: home)
     }
 
     /// Runs a boto3 snippet with `s3` (a client for the test server) and `sys.argv`.
     func boto3(_ code: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", """
-            import sys, boto3
-            s3 = boto3.client('s3', endpoint_url='\(s3.endpoint)', aws_access_key_id='\(s3.access)',
-                              aws_secret_access_key='\(s3.secret)', region_name='us-east-1')
-            """ + "\n" + code] + arguments
+        process.arguments =
+            [
+                "-c",
+                """
+                import sys, boto3
+                s3 = boto3.client('s3', endpoint_url='\(s3.endpoint)', aws_access_key_id='\(s3.access)',
+                                  aws_secret_access_key='\(s3.secret)', region_name='us-east-1')
+                """ + "\n" + code,
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["AWS_CA_BUNDLE"] = nil  // a plain-HTTP endpoint; some clients stumble on the bundle
         process.environment = environment
@@ -71,23 +79,30 @@ final class S3ShellTests: XCTestCase {
     func testSessionOnAnS3ClusterWithBoto3AsTheOtherClient() throws {
         let content = Data((0..<(3 << 20 + 11)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 253) })
         try content.write(to: URL(fileURLWithPath: home + "/ü name.bin"))
-        let run = try objsh("s3test", ["mkdir \(bucket)", "cd \(bucket)", "mkdir dir", "cd dir",
-                                       "upload \"\(home)/ü name.bin\" \"ü name+1%.bin\"", "ls -l", "info \"ü name+1%.bin\"",
-                                       "info /\(bucket)", "get \"/\(bucket)/dir/ü name+1%.bin\" mine.bin"], debug: true, panes: true)
+        let run = try objsh(
+            "s3test",
+            [
+                "mkdir \(bucket)", "cd \(bucket)", "mkdir dir", "cd dir",
+                "upload \"\(home)/ü name.bin\" \"ü name+1%.bin\"", "ls -l", "info \"ü name+1%.bin\"",
+                "info /\(bucket)", "get \"/\(bucket)/dir/ü name+1%.bin\" mine.bin",
+            ], debug: true, panes: true)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains("Storage-Class: STANDARD"), run.output)
         XCTAssertTrue(run.output.contains("ETag:") && run.output.contains("Region:") && run.output.contains("us-east-1"), run.output)
         XCTAssertEqual(md5(try Data(contentsOf: URL(fileURLWithPath: home + "/down/mine.bin"))), md5(content))
-        for secret in [s3.secret, "Signature=0", "Signature=1", "Signature=2", "Signature=3", "Signature=4", "Signature=5",
-                       "Signature=6", "Signature=7", "Signature=8", "Signature=9", "Signature=a", "Signature=b", "Signature=c",
-                       "Signature=d", "Signature=e", "Signature=f", "Credential=\(s3.access)"] {
+        for secret in [
+            s3.secret, "Signature=0", "Signature=1", "Signature=2", "Signature=3", "Signature=4", "Signature=5",
+            "Signature=6", "Signature=7", "Signature=8", "Signature=9", "Signature=a", "Signature=b", "Signature=c",
+            "Signature=d", "Signature=e", "Signature=f", "Credential=\(s3.access)",
+        ] {
             XCTAssertFalse((run.output + run.errors).contains(secret), "\(secret) was printed:\n\(run.errors)")
         }
         XCTAssertTrue(run.errors.contains("Signature=<redacted>"), run.errors)
 
         // boto3 reads what objsh wrote, and writes what objsh then reads.
-        let fetched = try boto3("sys.stdout.write(__import__('hashlib').md5(s3.get_object(Bucket=sys.argv[1], Key=sys.argv[2])['Body'].read()).hexdigest())",
-                                [bucket, "dir/ü name+1%.bin"])
+        let fetched = try boto3(
+            "sys.stdout.write(__import__('hashlib').md5(s3.get_object(Bucket=sys.argv[1], Key=sys.argv[2])['Body'].read()).hexdigest())",
+            [bucket, "dir/ü name+1%.bin"])
         XCTAssertEqual(fetched.status, 0)
         XCTAssertEqual(fetched.output, md5(content))
         let other = Data(content.reversed().prefix(1_000_003))
@@ -101,7 +116,8 @@ final class S3ShellTests: XCTestCase {
 
         let removed = try objsh("s3test", ["rm -r /\(bucket)"])
         XCTAssertEqual(removed.status, 0, removed.errors)
-        let head = try boto3("""
+        let head = try boto3(
+            """
             try:
                 s3.head_bucket(Bucket=sys.argv[1]); print('present')
             except Exception as e:
@@ -142,10 +158,12 @@ final class S3ShellTests: XCTestCase {
         let parts = bucket + "+segments"  // where s3api keeps the parts, seen through the Swift API
         let command = "cd /\(bucket)\nupload --segment-size 5M --parallel 2 \(home)/big.bin"
         try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: home + "/config/objsh/config", contents: Data(config.utf8),
-                                           attributes: [.posixPermissions: 0o600])
-        let first = try ObjshRun.start(["-q", "--cluster", "s3test", "-c", command], home: home,
-                                       extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "300"], server: try ObjshRun.server())
+        _ = FileManager.default.createFile(
+            atPath: home + "/config/objsh/config", contents: Data(config.utf8),
+            attributes: [.posixPermissions: 0o600])
+        let first = try ObjshRun.start(
+            ["-q", "--cluster", "s3test", "-c", command], home: home,
+            extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "300"], server: try ObjshRun.server())
         // Wait for the state (parts stored), not for a time, then SIGKILL.
         let deadline = Date().addingTimeInterval(120)
         while try ServerByHand.names(in: parts, prefix: "big.bin/").count < 2 {
@@ -163,7 +181,8 @@ final class S3ShellTests: XCTestCase {
         let sent = second.errors.split(separator: "\n").filter { $0.hasPrefix("debug: PUT ") && $0.contains("partNumber=") }.count
         XCTAssertLessThanOrEqual(sent, 7 - stored + 1, "sent again: \(sent) parts; \(stored) were stored")
         XCTAssertTrue(second.output.contains("7 segments, \(7 - sent) already stored"), second.output)
-        let fetched = try boto3("""
+        let fetched = try boto3(
+            """
             import hashlib
             print(hashlib.md5(s3.get_object(Bucket=sys.argv[1], Key='big.bin')['Body'].read()).hexdigest())
             print(len(s3.list_multipart_uploads(Bucket=sys.argv[1]).get('Uploads', [])))
@@ -184,7 +203,8 @@ final class S3ShellTests: XCTestCase {
         let content = Data((0..<(36 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 4093) })
         try content.write(to: URL(fileURLWithPath: home + "/theirs.bin"))
         XCTAssertEqual(try objsh("s3test", ["mkdir \(bucket)"]).status, 0)
-        let put = try boto3("""
+        let put = try boto3(
+            """
             from boto3.s3.transfer import TransferConfig
             s3.upload_file(sys.argv[2], sys.argv[1], 'theirs.bin', Config=TransferConfig(multipart_threshold=5 << 20, multipart_chunksize=5 << 20))
             print(s3.head_object(Bucket=sys.argv[1], Key='theirs.bin')['ETag'])

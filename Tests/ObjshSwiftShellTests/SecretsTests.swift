@@ -22,31 +22,31 @@ final class SecretsTests: XCTestCase {
         let wrongKey = "wrong-key-5ecret-must-never-show"
         // A world-readable config with keys: objsh warns, and the warning names no key.
         let config = """
-        [cluster viacommand]
-        type = swift
-        auth_url = \(server.auth)
-        user = \(server.user)
-        key_command = printf %s '\(server.key)'
+            [cluster viacommand]
+            type = swift
+            auth_url = \(server.auth)
+            user = \(server.user)
+            key_command = printf %s '\(server.key)'
 
-        [cluster wrongkey]
-        type = swift
-        auth_url = \(server.auth)
-        user = \(server.user)
-        key = \(wrongKey)
+            [cluster wrongkey]
+            type = swift
+            auth_url = \(server.auth)
+            user = \(server.user)
+            key = \(wrongKey)
 
-        [cluster stale]
-        type = swift
-        auth_url = \(server.auth)
-        user = \(server.user)
-        key = \(server.key)
-        storage_url = \(live.storageURL)
-        token = \(fakeToken)
+            [cluster stale]
+            type = swift
+            auth_url = \(server.auth)
+            user = \(server.user)
+            key = \(server.key)
+            storage_url = \(live.storageURL)
+            token = \(fakeToken)
 
-        [cluster unreachable]
-        type = swift
-        storage_url = http://127.0.0.1:1/v1/AUTH_x
-        token = \(fakeToken)
-        """
+            [cluster unreachable]
+            type = swift
+            storage_url = http://127.0.0.1:1/v1/AUTH_x
+            token = \(fakeToken)
+            """
         let scripts: [[String]] = [
             ["--cluster", "env", "--debug", "-c", "ls\ncd nope\ninfo /nope/x\nmkdir secret-test-c\nls /secret-test-c\nrm -r /secret-test-c"],
             ["--cluster", "viacommand", "--debug", "-c", "ls\npwd"],
@@ -67,9 +67,12 @@ final class SecretsTests: XCTestCase {
             }
         }
         // The env cluster from a pre-issued token: OS_STORAGE_URL and OS_AUTH_TOKEN.
-        let tokenRun = try ObjshRun.run(["--cluster", "env", "--debug", "-c", "ls"], home: home,
-                                        extraEnvironment: ["ST_AUTH": "", "ST_USER": "", "ST_KEY": "",
-                                                           "OS_STORAGE_URL": live.storageURL, "OS_AUTH_TOKEN": live.token])
+        let tokenRun = try ObjshRun.run(
+            ["--cluster", "env", "--debug", "-c", "ls"], home: home,
+            extraEnvironment: [
+                "ST_AUTH": "", "ST_USER": "", "ST_KEY": "",
+                "OS_STORAGE_URL": live.storageURL, "OS_AUTH_TOKEN": live.token,
+            ])
         checked += (tokenRun.output + tokenRun.errors).utf8.count
         XCTAssertFalse((tokenRun.output + tokenRun.errors).contains(live.token), tokenRun.errors)
         XCTAssertTrue(tokenRun.errors.contains("X-Auth-Token: <redacted>"), tokenRun.errors)
@@ -83,20 +86,21 @@ final class SecretsTests: XCTestCase {
         let password = try KeystoneShellTests.value("PASSWORD")
         let secret = try KeystoneShellTests.value("APPCRED_SECRET")
         let token = try KeystoneShellTests.tokenByHand()
-        let config = try KeystoneShellTests.config() + """
+        let config =
+            try KeystoneShellTests.config() + """
 
-        [cluster kstoken]
-        type = swift
-        auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
-        token = \(token)
+                [cluster kstoken]
+                type = swift
+                auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
+                token = \(token)
 
-        [cluster kswrong]
-        type = swift
-        auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
-        username = \(try KeystoneShellTests.value("USER"))
-        password = wrong-5ecret-password
-        project_name = \(try KeystoneShellTests.value("PROJECT"))
-        """
+                [cluster kswrong]
+                type = swift
+                auth_url = \(try KeystoneShellTests.value("AUTH_URL"))
+                username = \(try KeystoneShellTests.value("USER"))
+                password = wrong-5ecret-password
+                project_name = \(try KeystoneShellTests.value("PROJECT"))
+                """
         let scripts: [[String]] = [
             ["--cluster", "ksnames", "--debug", "-c", "ls\ncluster ksids\nls\ncluster kscred\nls\ncluster kstoken\nls"],
             ["--cluster", "kswrong", "--debug", "-c", "ls"],
@@ -108,12 +112,14 @@ final class SecretsTests: XCTestCase {
             let run = try ObjshRun.run(arguments, config: config, home: home, configMode: 0o600)
             outputs.append(run.output + run.errors)
         }
-        let openrc = try ObjshRun.run(["--cluster", "env", "--debug", "-c", "ls"], home: home,
-                                      extraEnvironment: try KeystoneShellTests.openrc())
+        let openrc = try ObjshRun.run(
+            ["--cluster", "env", "--debug", "-c", "ls"], home: home,
+            extraEnvironment: try KeystoneShellTests.openrc())
         XCTAssertEqual(openrc.status, 0, openrc.errors)
         outputs.append(openrc.output + openrc.errors)
-        XCTAssertTrue(outputs[0].contains("sign-in: POST") && outputs[0].contains("password=<redacted>")
-                      && outputs[0].contains("secret=<redacted>") && outputs[0].contains("token=<redacted>"), outputs[0])
+        XCTAssertTrue(
+            outputs[0].contains("sign-in: POST") && outputs[0].contains("password=<redacted>")
+                && outputs[0].contains("secret=<redacted>") && outputs[0].contains("token=<redacted>"), outputs[0])
         for text in outputs {
             // Fernet tokens begin with gAAAAA: none, whichever path made it, may show.
             for leaked in [password, secret, token, "wrong-5ecret-password", "gAAAAA"] {

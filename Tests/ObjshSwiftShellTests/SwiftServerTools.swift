@@ -33,8 +33,9 @@ enum SwiftServerTools {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
     }
 
     /// `swift download CONTAINER NAME -o FILE`, then the file's bytes.

@@ -36,8 +36,9 @@ final class TLSShellTests: XCTestCase {
             user = \(server.user)
             key = \(server.key)
             """
-        return try ObjshRun.run(["-q", "--cluster", cluster, "-c", command], config: config, home: home,
-                                extraEnvironment: extraEnvironment)
+        return try ObjshRun.run(
+            ["-q", "--cluster", cluster, "-c", command], config: config, home: home,
+            extraEnvironment: extraEnvironment)
     }
 
     func testACAFileInTheClusterMakesHTTPSWork() throws {
@@ -53,8 +54,9 @@ final class TLSShellTests: XCTestCase {
         XCTAssertEqual(refused.status, 77, refused.errors)
         let lines = refused.errors.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, refused.errors)
-        XCTAssertTrue(refused.errors.contains("unknown authority") && refused.errors.contains("cacert = FILE")
-                      && refused.errors.contains("OS_CACERT"), refused.errors)
+        XCTAssertTrue(
+            refused.errors.contains("unknown authority") && refused.errors.contains("cacert = FILE")
+                && refused.errors.contains("OS_CACERT"), refused.errors)
         XCTAssertFalse(refused.errors.contains("unreachable"), refused.errors)
     }
 

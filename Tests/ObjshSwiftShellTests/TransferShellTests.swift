@@ -19,8 +19,9 @@ final class TransferShellTests: XCTestCase {
     }
 
     func objsh(_ lines: [String], environment: [String: String] = [:]) throws -> ObjshRun {
-        try ObjshRun.run(["-q", "--cluster", "env", "-c", (["lcd \(home)/down"] + lines).joined(separator: "\n")], home: home,
-                         extraEnvironment: environment)
+        try ObjshRun.run(
+            ["-q", "--cluster", "env", "-c", (["lcd \(home)/down"] + lines).joined(separator: "\n")], home: home,
+            extraEnvironment: environment)
     }
 
     func md5(_ data: Data) -> String { Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined() }
@@ -50,8 +51,10 @@ final class TransferShellTests: XCTestCase {
         XCTAssertEqual(try pythonSwift(["upload", "-S", "1048576", "--object-name", "dlo.bin", container, "large.bin"]), 0)
         XCTAssertEqual(try pythonSwift(["upload", "-S", "1048576", "--object-name", "keep/dlo.bin", container, "large.bin"]), 0)
 
-        let run = try objsh(["cd \(container)", "get \"dir/ü name.bin\"", "get dir/empty", "get dir/large.bin", "get -r dir copy",
-                             "get dlo.bin"])
+        let run = try objsh([
+            "cd \(container)", "get \"dir/ü name.bin\"", "get dir/empty", "get dir/large.bin", "get -r dir copy",
+            "get dlo.bin",
+        ])
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(md5(try local("ü name.bin")), md5(plain))
         XCTAssertEqual(try local("empty"), Data())
@@ -59,7 +62,10 @@ final class TransferShellTests: XCTestCase {
         XCTAssertEqual(md5(try local("copy/large.bin")), md5(large))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/down/copy").sorted(), ["empty", "large.bin", "ü name.bin"])
         XCTAssertTrue(run.output.contains("downloaded dir/large.bin to large.bin (\(large.count) bytes, verified)"), run.output)
-        XCTAssertTrue(run.output.contains("downloaded dlo.bin to dlo.bin (\(large.count) bytes; a dynamic large object's ETag is not the MD5 of its bytes: not verified)"), run.output)
+        XCTAssertTrue(
+            run.output.contains(
+                "downloaded dlo.bin to dlo.bin (\(large.count) bytes; a dynamic large object's ETag is not the MD5 of its bytes: not verified)"),
+            run.output)
         XCTAssertEqual(md5(try local("dlo.bin")), md5(large))
         try checkOneSizeForEachLargeObject(large.count)
         let text = (0..<20_000).map { "line \($0) ERROR? \($0 % 7 == 0)\n" }.joined()
@@ -89,8 +95,9 @@ final class TransferShellTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.errors, file: file, line: line)
         let rows = run.output.split(separator: "\n").map(String.init)
         let dlo = try XCTUnwrap(rows.first { $0.contains("  dlo.bin") }, run.output, file: file, line: line)
-        XCTAssertTrue(dlo.hasPrefix(String(bytes).leftPadded(12)) && dlo.contains("dlo.bin  [dynamic manifest: \(container)_segments/dlo.bin/"),
-                      dlo, file: file, line: line)
+        XCTAssertTrue(
+            dlo.hasPrefix(String(bytes).leftPadded(12)) && dlo.contains("dlo.bin  [dynamic manifest: \(container)_segments/dlo.bin/"),
+            dlo, file: file, line: line)
         let slo = try XCTUnwrap(rows.first { $0.contains("  large.bin") }, run.output, file: file, line: line)
         XCTAssertTrue(slo.hasPrefix(String(bytes).leftPadded(12)) && slo.hasSuffix("large.bin  [static manifest]"), slo, file: file, line: line)
         // One record from ls --json, one from info --json: the same facts.
@@ -101,8 +108,9 @@ final class TransferShellTests: XCTestCase {
         for record in records {
             XCTAssertEqual(record["bytes"] as? Int, bytes, "\(record)", file: file, line: line)
             XCTAssertEqual(record["manifest"] as? String, "dynamic", "\(record)", file: file, line: line)
-            XCTAssertTrue((record["segment_prefix"] as? String)?.hasPrefix("\(container)_segments/dlo.bin/") == true, "\(record)",
-                          file: file, line: line)
+            XCTAssertTrue(
+                (record["segment_prefix"] as? String)?.hasPrefix("\(container)_segments/dlo.bin/") == true, "\(record)",
+                file: file, line: line)
         }
         XCTAssertEqual(records[0]["etag"] as? String, records[1]["etag"] as? String, "ls and info give other ETags")
         // The pane that shows the container gives the same size.
@@ -115,8 +123,9 @@ final class TransferShellTests: XCTestCase {
         let bytes = Data(ScratchBytes.pattern(6 << 20))
         try SwiftByHand().put(container, "slow.bin", body: bytes)
         let server = try ObjshRun.server()
-        let process = try ObjshRun.start(["-q", "--cluster", "env", "-c", "lcd \(home)/down\nget /\(container)/slow.bin"], home: home,
-                                         extraEnvironment: ["OBJSH_TEST_READ_DELAY_MS": "5"], server: server)
+        let process = try ObjshRun.start(
+            ["-q", "--cluster", "env", "-c", "lcd \(home)/down\nget /\(container)/slow.bin"], home: home,
+            extraEnvironment: ["OBJSH_TEST_READ_DELAY_MS": "5"], server: server)
         // Wait for the state, not for time: the partial file holds at least 1 MiB.
         let partialSize = { () -> Int in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: self.home + "/down")) ?? []

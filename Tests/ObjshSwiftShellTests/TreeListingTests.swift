@@ -25,8 +25,9 @@ final class TreeListingTests: XCTestCase {
     }
 
     func objsh(_ script: String, as user: (name: String, key: String)) throws -> ObjshRun {
-        let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", script], home: home,
-                                   extraEnvironment: ["ST_USER": user.name, "ST_KEY": user.key])
+        let run = try ObjshRun.run(
+            ["-q", "--cluster", "env", "-c", script], home: home,
+            extraEnvironment: ["ST_USER": user.name, "ST_KEY": user.key])
         XCTAssertEqual(run.status, 0, run.errors)
         return run
     }

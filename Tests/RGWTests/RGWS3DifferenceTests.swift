@@ -39,7 +39,8 @@ final class RGWS3DifferenceTests: XCTestCase {
     /// Parts of AWS's 5 MiB, in parallel; the upload's ETag is the object's, and a
     /// download through S3, whole and in ranges, is checked against it.
     func testAMultipartUploadHasItsETagAndDownloadsVerified() async throws {
-        let s3 = try XCTUnwrap(s3), scratch = try XCTUnwrap(scratch)
+        let s3 = try XCTUnwrap(s3)
+        let scratch = try XCTUnwrap(scratch)
         let path = try scratch.file("big", content)
         let results = Mutex<[UploadResult]>([])
         try await Uploader(store: s3, options: UploadOptions(segmentBytes: 5 << 20, parallel: 3))
@@ -66,7 +67,9 @@ final class RGWS3DifferenceTests: XCTestCase {
     /// The same object through RGW's Swift API: an S3 multipart object, not a plain one
     /// whose ETag fails an MD5 check, with objsh's part size read from its metadata.
     func testAMultipartObjectIsVerifiedThroughTheSwiftAPI() async throws {
-        let s3 = try XCTUnwrap(s3), swift = try XCTUnwrap(swift), scratch = try XCTUnwrap(scratch)
+        let s3 = try XCTUnwrap(s3)
+        let swift = try XCTUnwrap(swift)
+        let scratch = try XCTUnwrap(scratch)
         let path = try scratch.file("big", content)
         try await Uploader(store: s3, options: UploadOptions(segmentBytes: 5 << 20))
             .upload([UploadItem(path: path, name: "dir/big.bin")], into: bucket) { _ in }

@@ -1,12 +1,13 @@
 import Browser
 import Clusters
-import Listing
 import Foundation
+import Listing
 import Storage
 import StorageContract
-@testable import StorageOpenStack
 import Transfers
 import XCTest
+
+@testable import StorageOpenStack
 
 /// Where RGW's Swift API differs from OpenStack Swift, each handled in the Swift store:
 /// `limit` applied before `prefix` in account listings, explicit page lengths cut to

@@ -12,16 +12,18 @@ enum RGWTestServer {
 
     static func value(_ name: String) throws -> String {
         guard let value = environment["OBJSH_TEST_RGW_" + name], !value.isEmpty else {
-            throw XCTSkip("no Ceph RGW: OBJSH_TEST_RGW_\(name) is unset; run the README's test command, "
-                          + "which starts one with scripts/rgw-server start DIR and exports DIR/env")
+            throw XCTSkip(
+                "no Ceph RGW: OBJSH_TEST_RGW_\(name) is unset; run the README's test command, "
+                    + "which starts one with scripts/rgw-server start DIR and exports DIR/env")
         }
         return value
     }
 
     /// The S3 API, path-style.
     static func s3Endpoint() throws -> S3Endpoint {
-        S3Endpoint(endpoint: try value("ENDPOINT"), region: try value("REGION"),
-                   accessKey: try value("ACCESS_KEY"), secretKey: try value("SECRET_KEY"))
+        S3Endpoint(
+            endpoint: try value("ENDPOINT"), region: try value("REGION"),
+            accessKey: try value("ACCESS_KEY"), secretKey: try value("SECRET_KEY"))
     }
 
     /// The Swift API, auth v1.

@@ -1,5 +1,6 @@
-@testable import Rendering
 import XCTest
+
+@testable import Rendering
 
 /// Nothing important is cut: values wrap, paths lose their middle, headers keep the folder.
 final class FittingTests: XCTestCase {
@@ -7,9 +8,14 @@ final class FittingTests: XCTestCase {
 
     func testA64CharacterETagWrapsWholeAt40And80Columns() {
         for width in [40, 80] {
-            let screen = ScreenView(location: "x:/c", left: PaneView(title: "c/", body: .entries([], total: 0)),
-                                    right: PaneView(title: "info e", body: .fields([PaneField(label: "ETag", value: etag),
-                                                                                    PaneField(label: "Bytes", value: "1")])))
+            let screen = ScreenView(
+                location: "x:/c", left: PaneView(title: "c/", body: .entries([], total: 0)),
+                right: PaneView(
+                    title: "info e",
+                    body: .fields([
+                        PaneField(label: "ETag", value: etag),
+                        PaneField(label: "Bytes", value: "1"),
+                    ])))
             let lines = ScreenRenderer.render(screen, options: RenderOptions(width: width, height: 20))
             let right = lines.dropFirst(3).map { line -> String in
                 guard let bar = line.range(of: " │ ") else { return "" }

@@ -74,19 +74,23 @@ final class LayoutTests: XCTestCase {
 
     func testOverflowShowsMoreRow() {
         let rows = (1...10).map { PaneRow(name: "item\($0)") }
-        XCTAssertEqual(leftBody(pane(.entries(rows, total: 10)), height: 5),
-                       ["  item1", "  item2", "  item3", "  item4", "  … 6 more"])
-        XCTAssertEqual(leftBody(pane(.entries(Array(rows.prefix(3)), total: 10))),
-                       ["  item1", "  item2", "  item3", "  … 7 more"])
-        XCTAssertEqual(leftBody(pane(.entries(Array(rows.prefix(5)), total: 5)), height: 5),
-                       ["  item1", "  item2", "  item3", "  item4", "  item5"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(rows, total: 10)), height: 5),
+            ["  item1", "  item2", "  item3", "  item4", "  … 6 more"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(Array(rows.prefix(3)), total: 10))),
+            ["  item1", "  item2", "  item3", "  … 7 more"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(Array(rows.prefix(5)), total: 5)), height: 5),
+            ["  item1", "  item2", "  item3", "  item4", "  item5"])
     }
 
     func testMarkedEntryIsScrolledIntoView() {
         var rows = (1...10).map { PaneRow(name: "item\($0)") }
         rows[8].isMarked = true
-        XCTAssertEqual(leftBody(pane(.entries(rows, total: 10)), height: 5),
-                       ["  item6", "  item7", "  item8", "> item9", "  … 6 more"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(rows, total: 10)), height: 5),
+            ["  item6", "  item7", "  item8", "> item9", "  … 6 more"])
     }
 
     func testEmptyAndMessageBodies() {
@@ -102,11 +106,13 @@ final class LayoutTests: XCTestCase {
             PaneRow(name: "a very long folder name", isFolder: true),
         ]
         // Width 40: left column 18 cells.
-        XCTAssertEqual(leftBody(pane(.entries(rows, total: 3))),
-                       ["  a.txt     1.0 KB", "  dir/     2 items", "  a very long fo…/"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(rows, total: 3))),
+            ["  a.txt     1.0 KB", "  dir/     2 items", "  a very long fo…/"])
         // Width 20: left column 8 cells, too narrow for a detail plus 4 cells of name.
-        XCTAssertEqual(leftBody(pane(.entries(rows, total: 3)), width: 20),
-                       ["  a.txt", "  dir/", "  a ve…/"])
+        XCTAssertEqual(
+            leftBody(pane(.entries(rows, total: 3)), width: 20),
+            ["  a.txt", "  dir/", "  a ve…/"])
     }
 
     func testFieldsArePaddedToLongestLabel() {
@@ -116,8 +122,9 @@ final class LayoutTests: XCTestCase {
             PaneField(label: "ETag", value: "abc"),
             PaneField(label: "X-Meta", value: "v"),
         ])
-        XCTAssertEqual(leftBody(pane(body), width: 60, height: 3),
-                       ["  Size:   12 B", "  Type:   text/\\eplain", "  … 2 more"])
+        XCTAssertEqual(
+            leftBody(pane(body), width: 60, height: 3),
+            ["  Size:   12 B", "  Type:   text/\\eplain", "  … 2 more"])
     }
 
     func testOnePaneLeavesRightColumnBlank() {

@@ -5,15 +5,16 @@ enum SampleScreens {
     static let photosParent = PaneView(
         title: "photos/",
         summary: "3 folders, 4 objects",
-        body: .entries([
-            PaneRow(name: "2023", isFolder: true),
-            PaneRow(name: "2024", isFolder: true, isMarked: true),
-            PaneRow(name: "holiday snaps", isFolder: true),
-            PaneRow(name: "東京タワー.jpg", detail: ByteCountText.format(2_516_582)),
-            PaneRow(name: "🎉 party.gif", detail: ByteCountText.format(901_120)),
-            PaneRow(name: "evil\u{1B}[31mred.txt", detail: ByteCountText.format(12)),
-            PaneRow(name: "line\nbreak.txt", detail: ByteCountText.format(0)),
-        ], total: 7)
+        body: .entries(
+            [
+                PaneRow(name: "2023", isFolder: true),
+                PaneRow(name: "2024", isFolder: true, isMarked: true),
+                PaneRow(name: "holiday snaps", isFolder: true),
+                PaneRow(name: "東京タワー.jpg", detail: ByteCountText.format(2_516_582)),
+                PaneRow(name: "🎉 party.gif", detail: ByteCountText.format(901_120)),
+                PaneRow(name: "evil\u{1B}[31mred.txt", detail: ByteCountText.format(12)),
+                PaneRow(name: "line\nbreak.txt", detail: ByteCountText.format(0)),
+            ], total: 7)
     )
 
     static let photos2024Rows: [PaneRow] = [
@@ -46,11 +47,12 @@ enum SampleScreens {
         left: PaneView(
             title: "photos/2024/",
             summary: "2 folders, 40 objects",
-            body: .entries(photos2024Rows.enumerated().map { index, row in
-                var row = row
-                row.isMarked = index == 2
-                return row
-            }, total: 42)
+            body: .entries(
+                photos2024Rows.enumerated().map { index, row in
+                    var row = row
+                    row.isMarked = index == 2
+                    return row
+                }, total: 42)
         ),
         right: PaneView(
             title: "IMG_0001 beach.jpg",
@@ -72,11 +74,12 @@ enum SampleScreens {
         left: PaneView(
             title: "search results",
             summary: "3 matches",
-            body: .entries([
-                PaneRow(name: "2024/IMG_0001 beach.jpg", detail: "3.3 MB", isMarked: true),
-                PaneRow(name: "2024/IMG_0002 beach at sunset, very long name.jpg", detail: "3.9 MB"),
-                PaneRow(name: "2019/海辺/beach 🏖.png", detail: "512 KB"),
-            ], total: 3)
+            body: .entries(
+                [
+                    PaneRow(name: "2024/IMG_0001 beach.jpg", detail: "3.3 MB", isMarked: true),
+                    PaneRow(name: "2024/IMG_0002 beach at sunset, very long name.jpg", detail: "3.9 MB"),
+                    PaneRow(name: "2019/海辺/beach 🏖.png", detail: "512 KB"),
+                ], total: 3)
         ),
         right: nil
     )
@@ -87,11 +90,12 @@ enum SampleScreens {
         left: PaneView(
             title: "sample:/",
             summary: "3 containers",
-            body: .entries([
-                PaneRow(name: "empty-bucket", isFolder: true),
-                PaneRow(name: "locked", isFolder: true, isMarked: true),
-                PaneRow(name: "photos", isFolder: true, detail: "1.2 GB"),
-            ], total: 3)
+            body: .entries(
+                [
+                    PaneRow(name: "empty-bucket", isFolder: true),
+                    PaneRow(name: "locked", isFolder: true, isMarked: true),
+                    PaneRow(name: "photos", isFolder: true, detail: "1.2 GB"),
+                ], total: 3)
         ),
         right: PaneView(
             title: "locked/",
@@ -108,12 +112,14 @@ enum SampleScreens {
         left: PaneView(
             title: "search report in /archive/2024/projects/very long project name",
             summary: "3 matches",
-            body: .entries([
-                PaneRow(name: "archive/2024/projects/very long project name/deliverables/final report.pdf", detail: "3.3 MB",
+            body: .entries(
+                [
+                    PaneRow(
+                        name: "archive/2024/projects/very long project name/deliverables/final report.pdf", detail: "3.3 MB",
                         isMarked: true),
-                PaneRow(name: "archive/2024/projects/very long project name/drafts/report draft 2.docx", detail: "812 KB"),
-                PaneRow(name: "archive/2024/projects/very long project name/old reports", isFolder: true),
-            ], total: 3)
+                    PaneRow(name: "archive/2024/projects/very long project name/drafts/report draft 2.docx", detail: "812 KB"),
+                    PaneRow(name: "archive/2024/projects/very long project name/old reports", isFolder: true),
+                ], total: 3)
         ),
         right: PaneView(
             title: "info archive/2024/projects/very long project name/deliverables/final report.pdf",

@@ -22,8 +22,9 @@ final class CommandTableTests: XCTestCase {
         XCTAssertThrowsError(try arguments.flag(ListCommand.long)) { error in
             XCTAssertEqual(error as? CommandTableMismatch, CommandTableMismatch(command: "back", option: "-l"))
         }
-        XCTAssertThrowsError(try CommandArguments(try ParsedCommand.parse(GetCommand.spec, words: ["x"])).flag(GetCommand.parallel),
-                             "a value option read as a flag")
+        XCTAssertThrowsError(
+            try CommandArguments(try ParsedCommand.parse(GetCommand.spec, words: ["x"])).flag(GetCommand.parallel),
+            "a value option read as a flag")
     }
 
     func testEveryNameRunsItsOwnType() {

@@ -23,8 +23,9 @@ final class ContentCommandTests: XCTestCase {
     override func tearDown() { harness.remove() }
 
     func run(_ commands: String, count: ReadCount = ReadCount()) async throws -> TranscriptHarness.Result {
-        let result = try await harness.run(commands, cluster: "local", start: "/logs", quiet: true,
-                                           wrap: { ReadCountingStore(base: $0, count: count) })
+        let result = try await harness.run(
+            commands, cluster: "local", start: "/logs", quiet: true,
+            wrap: { ReadCountingStore(base: $0, count: count) })
         XCTAssertEqual(result.status, 0, result.stderr)
         return result
     }
@@ -87,8 +88,10 @@ struct ReadCountingStore: ForwardingStore {
     let base: any ObjectStore
     let count: ReadCount
 
-    func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                    receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch) { bytes in
             count.add(bytes.count)
             try receive(bytes)

@@ -97,11 +97,15 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryMessageIsOneLineWithoutATypeName() {
-        let extra: [any Error] = PathProblem.allCases.map { BrowserError.invalidPath("p", $0) }
+        let extra: [any Error] =
+            PathProblem.allCases.map { BrowserError.invalidPath("p", $0) }
             + NotFound.Expected.allCases.map { BrowserError.notFound(NotFound(Self.place, expected: $0)) }
-            + [CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
-               CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"), CommandFailure.notAnObject(Self.place, isContainer: true),
-               CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE))]
+            + [
+                CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
+                CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
+                CommandFailure.notAnObject(Self.place, isContainer: true),
+                CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
+            ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
         for error in all {

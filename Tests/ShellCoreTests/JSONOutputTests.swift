@@ -62,7 +62,8 @@ final class JSONOutputTests: XCTestCase {
     }
 
     func testInfoOfEachKind() async throws {
-        let result = try await harness.run("info --json\ninfo --json photos\ninfo --json photos/2024\ninfo --json \"photos/🎉 party.gif\"", quiet: true)
+        let result = try await harness.run(
+            "info --json\ninfo --json photos\ninfo --json photos/2024\ninfo --json \"photos/🎉 party.gif\"", quiet: true)
         let rows = try records(result.stdout)
         XCTAssertEqual(rows.map { $0["kind"] as? String }, ["account", "container", "folder", "object"])
         let account = try await store.accountInfo()
@@ -83,27 +84,34 @@ final class JSONOutputTests: XCTestCase {
     func testSearchClusterAndPwdWithJSONOnTheCommandLine() async throws {
         let result = try await harness.run("search --in photos beach\ncluster\ncd photos\npwd\ninfo missing.png", json: true)
         let rows = try records(result.stdout)
-        XCTAssertEqual(rows.filter { $0["kind"] as? String == "object" }.compactMap { $0["name"] as? String },
-                       ["photos/2024/summer/beach/IMG_0001 beach.jpg", "photos/2024/summer/beach/IMG_0002 beach at sunset.jpg",
-                        "photos/2024/summer/beach/IMG_0003.jpg"])
+        XCTAssertEqual(
+            rows.filter { $0["kind"] as? String == "object" }.compactMap { $0["name"] as? String },
+            [
+                "photos/2024/summer/beach/IMG_0001 beach.jpg", "photos/2024/summer/beach/IMG_0002 beach at sunset.jpg",
+                "photos/2024/summer/beach/IMG_0003.jpg",
+            ])
         XCTAssertEqual(rows.filter { $0["kind"] as? String == "cluster" }.map { $0["name"] as? String }, ["local", "sample"])
         XCTAssertEqual(rows.first { $0["kind"] as? String == "cluster" && $0["current"] as? Bool == true }?["name"] as? String, "sample")
         XCTAssertEqual(rows.last?["path"] as? String, "/photos")
         XCTAssertFalse(result.stdout.contains("│"), "--json on the command line prints no panes")
         XCTAssertEqual(result.status, 66)
-        XCTAssertTrue(result.stderr.hasSuffix("info: missing.png: no such object or folder in photos\n") || result.stderr.contains("missing.png"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasSuffix("info: missing.png: no such object or folder in photos\n") || result.stderr.contains("missing.png"),
+            result.stderr)
     }
 
     func testStringsAreEscapedForATerminalAndReadBackExactly() throws {
-        let names = ["plain.txt", "quote \" and \\ back", "esc\u{1B}[31mred", "bell\u{07}", "c1 \u{9B}31m", "rtl \u{202E}gpj.exe",
-                     "new\nline", "日本語 🎉"]
+        let names = [
+            "plain.txt", "quote \" and \\ back", "esc\u{1B}[31mred", "bell\u{07}", "c1 \u{9B}31m", "rtl \u{202E}gpj.exe",
+            "new\nline", "日本語 🎉",
+        ]
         for name in names {
             var line = JSONLine()
             line.add(.name, name)
             let text = line.line
-            XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
-                           "a control character reached the output: \(text)")
+            XCTAssertFalse(
+                text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+                "a control character reached the output: \(text)")
             let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             XCTAssertEqual(parsed?["name"] as? String, name)
         }

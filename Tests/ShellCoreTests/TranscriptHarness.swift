@@ -50,9 +50,11 @@ final class TranscriptHarness {
     /// With `start`, the shell opens at that path first, as `objsh CLUSTER:PATH` does.
     /// `live` redraws a loading pane as an interactive terminal session does; `wrap`
     /// puts a test's store around the file store.
-    func run(_ script: String, cluster: String = "sample", start: String? = nil, width: Int = 80, rows: Int = 8,
-             policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false, live: Bool = false,
-             wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }) async throws -> Result {
+    func run(
+        _ script: String, cluster: String = "sample", start: String? = nil, width: Int = 80, rows: Int = 8,
+        policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false, live: Bool = false,
+        wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }
+    ) async throws -> Result {
         var settings = ShellSettings()
         settings.width = { width }
         settings.paneRows = { rows }
@@ -89,7 +91,8 @@ final class TranscriptHarness {
         var masked = text
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
             guard let range = Range(match.range, in: text), let date = formatter.date(from: String(text[range])),
-                  abs(date.timeIntervalSinceNow) < 86_400 else { continue }
+                abs(date.timeIntervalSinceNow) < 86_400
+            else { continue }
             masked.replaceSubrange(range, with: "$NOW")
         }
         return masked
@@ -102,7 +105,8 @@ final class TranscriptHarness {
 
     /// Compares with `Transcripts/NAME.txt` beside this file.
     static func assertMatches(_ name: String, script: String, _ result: Result, file: StaticString = #filePath, line: UInt = #line) {
-        GoldenFile.assertMatches(transcript(script: script, result), named: name,
-                                 in: GoldenFile.folder("Transcripts", besideSource: #filePath), file: file, line: line)
+        GoldenFile.assertMatches(
+            transcript(script: script, result), named: name,
+            in: GoldenFile.folder("Transcripts", besideSource: #filePath), file: file, line: line)
     }
 }

@@ -9,9 +9,11 @@ final class TranscriptTests: XCTestCase {
     override func setUpWithError() throws { harness = try TranscriptHarness() }
     override func tearDown() { harness.remove() }
 
-    func check(_ name: String, _ script: String, cluster: String = "sample", widths: [Int] = [80], rows: Int = 8,
-               policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false,
-               file: StaticString = #filePath, line: UInt = #line) async throws {
+    func check(
+        _ name: String, _ script: String, cluster: String = "sample", widths: [Int] = [80], rows: Int = 8,
+        policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         for width in widths {
             let result = try await harness.run(script, cluster: cluster, width: width, rows: rows, policy: policy, quiet: quiet, trace: trace)
             let golden = widths.count > 1 ? "\(name)-\(width)" : name
@@ -25,7 +27,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testSiblingAncestorAndCollapse() async throws {
-        try await check("moves", """
+        try await check(
+            "moves",
+            """
             cd photos/2024/summer
             cd ../spring
             cd /photos
@@ -36,7 +40,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testQuotingEscapesCommentsAndBlankLines() async throws {
-        try await check("quoting", """
+        try await check(
+            "quoting",
+            """
             # a comment line
 
             cd "My Photos"   # a trailing comment
@@ -48,7 +54,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testInfoOfEveryKind() async throws {
-        try await check("info", """
+        try await check(
+            "info",
+            """
             info
             info photos
             cd photos
@@ -59,7 +67,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testSearchModeEntersAndRestores() async throws {
-        try await check("search", """
+        try await check(
+            "search",
+            """
             cd photos
             search beach
             cd "photos/2024/summer/beach/IMG_0001 beach.jpg"
@@ -73,7 +83,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testListingPipesOneEntryALine() async throws {
-        try await check("ls", """
+        try await check(
+            "ls",
+            """
             ls
             ls photos/2024
             ls -l "photos/2024/summer/beach"
@@ -83,7 +95,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testRecursiveListingNamesEveryObjectFromTheFolder() async throws {
-        try await check("ls-tree", """
+        try await check(
+            "ls-tree",
+            """
             ls -R photos/2024
             cd photos
             ls -lR 2024/summer
@@ -94,7 +108,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testClustersSwitchAndComeBackWhereTheyWere() async throws {
-        try await check("cluster", """
+        try await check(
+            "cluster",
+            """
             cd music/Bach
             cluster
             cluster local
@@ -114,7 +130,9 @@ final class TranscriptTests: XCTestCase {
         try "hello\n".write(toFile: source + "/hello world.txt", atomically: true, encoding: .utf8)
         try "a".write(toFile: source + "/tree/a.txt", atomically: true, encoding: .utf8)
         try "b".write(toFile: source + "/tree/sub/b.txt", atomically: true, encoding: .utf8)
-        try await check("upload", """
+        try await check(
+            "upload",
+            """
             mkdir inbox
             cd inbox
             upload "\(source)/hello world.txt"
@@ -127,7 +145,9 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testEveryBadInputGetsAClearErrorAndTheRunGoesOnWhenAsked() async throws {
-        try await check("errors", """
+        try await check(
+            "errors",
+            """
             frob
             cdd photos
             back
@@ -204,13 +224,16 @@ final class OddNameTranscriptTests: XCTestCase {
         let harness = try TranscriptHarness()
         defer { harness.remove() }
         let odd = harness.localRoot + "/odd names"
-        let names = ["tab\there.txt", "esc\u{1B}[31mred.txt", "new\nline.txt", "bell\u{07}.txt", "del\u{7F}.txt",
-                     "日本語のとても長いファイル名ですね.txt", "👨‍👩‍👧‍👦 family photo.heic", "e\u{301}cole combining.txt",
-                     "rtl \u{202E}gpj.exe", String(repeating: "long-", count: 40) + "name.txt"]
+        let names = [
+            "tab\there.txt", "esc\u{1B}[31mred.txt", "new\nline.txt", "bell\u{07}.txt", "del\u{7F}.txt",
+            "日本語のとても長いファイル名ですね.txt", "👨‍👩‍👧‍👦 family photo.heic", "e\u{301}cole combining.txt",
+            "rtl \u{202E}gpj.exe", String(repeating: "long-", count: 40) + "name.txt",
+        ]
         for name in names {
             try FileManager.default.createDirectory(atPath: odd + "/folder " + name.prefix(3), withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: odd + "/" + name, contents: Data(name.utf8),
-                                           attributes: [.modificationDate: Date(timeIntervalSince1970: 1_717_243_200)])
+            _ = FileManager.default.createFile(
+                atPath: odd + "/" + name, contents: Data(name.utf8),
+                attributes: [.modificationDate: Date(timeIntervalSince1970: 1_717_243_200)])
         }
         let script = "cd \"odd names\"\nls\ninfo \"tab\thre.txt\"\ninfo \"esc\u{1B}[31mred.txt\""
         for width in [40, 80, 132] {

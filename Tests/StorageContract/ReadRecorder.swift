@@ -12,8 +12,10 @@ public final class ReadRecorder: ForwardingStore {
     private let failure: StorageError
     private let starts = Mutex<[Int64]>([])
 
-    public init(base: any ObjectStore, flipByteAt: Int64? = nil, failReadsStartingAt failingStarts: Set<Int64> = [],
-                with failure: StorageError = .cancelled) {
+    public init(
+        base: any ObjectStore, flipByteAt: Int64? = nil, failReadsStartingAt failingStarts: Set<Int64> = [],
+        with failure: StorageError = .cancelled
+    ) {
         self.base = base
         self.flipByteAt = flipByteAt
         self.failingStarts = failingStarts
@@ -23,8 +25,10 @@ public final class ReadRecorder: ForwardingStore {
     /// Where each read started (0 for a whole read), in the order they were asked for.
     public var readStarts: [Int64] { starts.withLock { $0 } }
 
-    public func readObject(container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
-                           receive: (UnsafeRawBufferPointer) throws -> Void) async throws -> ObjectInfo {
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
         let start = range?.lowerBound ?? 0
         starts.withLock { $0.append(start) }
         if failingStarts.contains(start) { throw failure }

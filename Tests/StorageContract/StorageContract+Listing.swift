@@ -115,7 +115,9 @@ extension StorageContract {
 }
 
 /// Fails unless `body` throws an `E`, then hands the error to `check`.
-public func assertThrows<E: Error>(_ type: E.Type, _ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line, _ check: (E) -> Void) async {
+public func assertThrows<E: Error>(
+    _ type: E.Type, _ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line, _ check: (E) -> Void
+) async {
     do {
         try await body()
         XCTFail("expected \(E.self) to be thrown", file: file, line: line)

@@ -39,8 +39,9 @@ extension StorageContract {
             let sequential = try await pagedEntries(container, ListingQuery(delimiter: delimiter, namesOnly: true))
             for (pageSize, concurrency) in [(1, 1), (2, 3), (5, 4)] {
                 var parallel: [ListingEntry] = []
-                let listing = ParallelListing(store: store, container: container, delimiter: delimiter, namesOnly: true,
-                                              pageSize: pageSize, concurrency: concurrency)
+                let listing = ParallelListing(
+                    store: store, container: container, delimiter: delimiter, namesOnly: true,
+                    pageSize: pageSize, concurrency: concurrency)
                 for try await page in listing { parallel += page }
                 XCTAssertEqual(parallel, sequential, "delimiter \(String(describing: delimiter)) page \(pageSize)")
             }

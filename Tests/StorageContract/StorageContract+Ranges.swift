@@ -65,11 +65,13 @@ extension StorageContract {
                 for prefix in prefixes {
                     let sequential = try await allEntries(container, prefix: prefix, delimiter: delimiter)
                     for (pageSize, concurrency) in [(1, 1), (2, 3), (3, 2), (5, 4)] {
-                        let listing = ParallelListing(store: ranges, container: container, prefix: prefix, delimiter: delimiter,
-                                                      pageSize: pageSize, concurrency: concurrency)
+                        let listing = ParallelListing(
+                            store: ranges, container: container, prefix: prefix, delimiter: delimiter,
+                            pageSize: pageSize, concurrency: concurrency)
                         var parallel: [ListingEntry] = []
                         for try await page in listing { parallel += page }
-                        XCTAssertEqual(parallel, sequential, "\(container) prefix \(prefix) delimiter \(String(describing: delimiter)) page \(pageSize)")
+                        XCTAssertEqual(
+                            parallel, sequential, "\(container) prefix \(prefix) delimiter \(String(describing: delimiter)) page \(pageSize)")
                     }
                 }
             }

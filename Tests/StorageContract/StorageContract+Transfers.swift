@@ -75,7 +75,9 @@ extension StorageContract {
         let first = try await store.beginLargeUpload(container: container, name: "big", version: version, segmentBytes: 100_000, contentType: nil)
         let none = try await first.storedSegments()
         XCTAssertEqual(none, [:])
-        let slices = [0, 1, 2].map { FileSlice(path: path, offset: Int64($0) * 100_000, length: min(100_000, Int64(content.count) - Int64($0) * 100_000)) }
+        let slices = [0, 1, 2].map {
+            FileSlice(path: path, offset: Int64($0) * 100_000, length: min(100_000, Int64(content.count) - Int64($0) * 100_000))
+        }
         _ = try await first.putSegment(index: 0, from: slices[0])
         // An interrupted run, picked up again: the stored segment is known, with its MD5.
         let again = try await store.beginLargeUpload(container: container, name: "big", version: version, segmentBytes: 100_000, contentType: nil)
@@ -109,8 +111,10 @@ extension StorageContract {
         XCTAssertEqual(left, [:], "the segments went with the object")
     }
 
-    func assertFails(with expected: StorageError?, file: StaticString = #filePath, line: UInt = #line,
-                     _ body: () async throws -> Void) async {
+    func assertFails(
+        with expected: StorageError?, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () async throws -> Void
+    ) async {
         do {
             try await body()
             XCTFail("no error; expected \(expected.map { "\($0)" } ?? "one")", file: file, line: line)

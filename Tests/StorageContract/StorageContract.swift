@@ -35,7 +35,9 @@ public struct StorageContract: Sendable {
     }
 
     /// Every entry of a listing, paged by `pageSize`.
-    public func allEntries(_ container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = 10_000) async throws -> [ListingEntry] {
+    public func allEntries(_ container: String, prefix: String = "", delimiter: Character? = nil, pageSize: Int = 10_000) async throws
+        -> [ListingEntry]
+    {
         var entries: [ListingEntry] = []
         for try await page in store.objectPages(in: container, prefix: prefix, delimiter: delimiter, pageSize: pageSize) {
             entries += page

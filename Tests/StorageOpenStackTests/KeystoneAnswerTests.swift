@@ -1,26 +1,29 @@
 import Foundation
 import Storage
-@testable import StorageOpenStack
 import XCTest
+
+@testable import StorageOpenStack
 
 /// The catalog choice and the token lifetime, on answers shaped like Keystone 22's.
 final class KeystoneAnswerTests: XCTestCase {
     private func answer(catalog: String) throws -> KeystoneAnswer {
-        try KeystoneAnswer.decode(Data("""
-        {"token": {"methods": ["password"], "expires_at": "2026-11-23T01:07:15.000000Z",
-         "project": {"id": "p1", "name": "demo", "domain": {"id": "default", "name": "Default"}},
-         "catalog": \(catalog)}}
-        """.utf8))
+        try KeystoneAnswer.decode(
+            Data(
+                """
+                {"token": {"methods": ["password"], "expires_at": "2026-11-23T01:07:15.000000Z",
+                 "project": {"id": "p1", "name": "demo", "domain": {"id": "default", "name": "Default"}},
+                 "catalog": \(catalog)}}
+                """.utf8))
     }
 
     private let twoRegions = """
-    [{"type": "identity", "name": "keystone", "id": "i", "endpoints": [
-       {"id": "e0", "interface": "public", "region_id": "RegionOne", "region": "RegionOne", "url": "http://k/v3"}]},
-     {"type": "object-store", "name": "swift", "id": "s", "endpoints": [
-       {"id": "e1", "interface": "public", "region_id": "RegionOne", "region": "RegionOne", "url": "http://one/v1/AUTH_p1"},
-       {"id": "e2", "interface": "internal", "region_id": "RegionOne", "region": "RegionOne", "url": "http://one-int/v1/AUTH_p1"},
-       {"id": "e3", "interface": "public", "region_id": "RegionTwo", "region": "RegionTwo", "url": "http://two/v1/AUTH_p1"}]}]
-    """
+        [{"type": "identity", "name": "keystone", "id": "i", "endpoints": [
+           {"id": "e0", "interface": "public", "region_id": "RegionOne", "region": "RegionOne", "url": "http://k/v3"}]},
+         {"type": "object-store", "name": "swift", "id": "s", "endpoints": [
+           {"id": "e1", "interface": "public", "region_id": "RegionOne", "region": "RegionOne", "url": "http://one/v1/AUTH_p1"},
+           {"id": "e2", "interface": "internal", "region_id": "RegionOne", "region": "RegionOne", "url": "http://one-int/v1/AUTH_p1"},
+           {"id": "e3", "interface": "public", "region_id": "RegionTwo", "region": "RegionTwo", "url": "http://two/v1/AUTH_p1"}]}]
+        """
 
     func testEndpointByRegionAndInterface() throws {
         let answer = try answer(catalog: twoRegions)

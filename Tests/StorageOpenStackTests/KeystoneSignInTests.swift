@@ -47,8 +47,9 @@ final class KeystoneSignInTests: XCTestCase {
         var settings = KeystoneSettings()
         settings.userID = try KeystoneTestServer.value("USER_ID")
         settings.projectID = try KeystoneTestServer.value("PROJECT_ID")
-        let endpoint = SwiftEndpoint(authURL: try KeystoneTestServer.value("AUTH_URL"), key: try KeystoneTestServer.value("PASSWORD"),
-                                     keystone: settings)
+        let endpoint = SwiftEndpoint(
+            authURL: try KeystoneTestServer.value("AUTH_URL"), key: try KeystoneTestServer.value("PASSWORD"),
+            keystone: settings)
         let urls = try await listedURLs(endpoint)
         XCTAssertTrue(urls.contains { $0.contains("/v1/AUTH_\(settings.projectID!)") }, urls.joined(separator: "\n"))
     }
@@ -62,8 +63,10 @@ final class KeystoneSignInTests: XCTestCase {
         byName.applicationCredentialID = nil
         byName.applicationCredentialName = "objsh-test"
         byName.userDomainID = "default"
-        _ = try await listedURLs(SwiftEndpoint(authURL: try KeystoneTestServer.value("AUTH_URL"),
-                                               user: try KeystoneTestServer.value("USER"), keystone: byName))
+        _ = try await listedURLs(
+            SwiftEndpoint(
+                authURL: try KeystoneTestServer.value("AUTH_URL"),
+                user: try KeystoneTestServer.value("USER"), keystone: byName))
     }
 
     func testExistingTokenGetsItsCatalogWithoutANewToken() async throws {

@@ -1,10 +1,11 @@
 import Clusters
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Storage
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The real Keystone the tests sign in to, from `OBJSH_TEST_KS_*` (written by
 /// `scripts/keystone-server start DIR` into `DIR/env`).
@@ -14,8 +15,9 @@ enum KeystoneTestServer {
     /// A variable of the Keystone env file; skips the test when no Keystone runs.
     static func value(_ name: String) throws -> String {
         guard let value = environment["OBJSH_TEST_KS_" + name], !value.isEmpty else {
-            throw XCTSkip("no Keystone: OBJSH_TEST_KS_\(name) is unset; run the README's test command, "
-                          + "which starts one with scripts/keystone-server")
+            throw XCTSkip(
+                "no Keystone: OBJSH_TEST_KS_\(name) is unset; run the README's test command, "
+                    + "which starts one with scripts/keystone-server")
         }
         return value
     }
@@ -27,17 +29,18 @@ enum KeystoneTestServer {
         settings.projectName = try value("PROJECT")
         settings.projectDomainName = "Default"
         settings.region = region
-        return SwiftEndpoint(authURL: try value("AUTH_URL"), user: try user ?? value("USER"), key: try value("PASSWORD"),
-                             keystone: settings)
+        return SwiftEndpoint(
+            authURL: try value("AUTH_URL"), user: try user ?? value("USER"), key: try value("PASSWORD"),
+            keystone: settings)
     }
 
     /// A token for tester on demo, made by hand (not by the store), and its project's storage URL.
     static func tokenByHand() throws -> (token: String, storageURL: String) {
         let body = """
-        {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"\(try value("USER"))",\
-        "domain":{"id":"default"},"password":"\(try value("PASSWORD"))"}}},\
-        "scope":{"project":{"id":"\(try value("PROJECT_ID"))"}}}}
-        """
+            {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"\(try value("USER"))",\
+            "domain":{"id":"default"},"password":"\(try value("PASSWORD"))"}}},\
+            "scope":{"project":{"id":"\(try value("PROJECT_ID"))"}}}}
+            """
         var request = URLRequest(url: URL(string: try value("AUTH_URL") + "/auth/tokens")!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -52,9 +55,9 @@ enum KeystoneTestServer {
     /// Revokes `token` with the admin's own token (`DELETE /v3/auth/tokens`).
     static func revoke(_ token: String) throws {
         let body = """
-        {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"admin","domain":{"id":"default"},\
-        "password":"\(try value("ADMIN_PASSWORD"))"}}},"scope":{"project":{"name":"admin","domain":{"id":"default"}}}}}
-        """
+            {"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"admin","domain":{"id":"default"},\
+            "password":"\(try value("ADMIN_PASSWORD"))"}}},"scope":{"project":{"name":"admin","domain":{"id":"default"}}}}}
+            """
         var signIn = URLRequest(url: URL(string: try value("AUTH_URL") + "/auth/tokens")!)
         signIn.httpMethod = "POST"
         signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -25,35 +25,35 @@ final class ScriptedServer {
     }
 
     private static let program = """
-    import http.server, os, sys, threading
-    failures, log = int(sys.argv[1]), sys.argv[2]
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = 'HTTP/1.1'
-        def answer(self, status, body=b'', headers=()):
-            with open(log, 'a') as f: f.write(f'{self.command} {self.path}\\n')
-            self.send_response(status)
-            for name, value in headers: self.send_header(name, value)
-            self.send_header('Content-Length', str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-        def do_GET(self):
-            global failures
-            if failures > 0:
-                failures -= 1
-                return self.answer(503, b'busy', [('Retry-After', '0')])
-            self.answer(200, b'[]', [('Content-Type', 'application/json')])
-        def do_PUT(self):
-            self.rfile.read(int(self.headers['Content-Length']))
-            self.answer(201, headers=[('ETag', '00000000000000000000000000000000')])
-        def do_DELETE(self): self.answer(204)
-        def log_message(self, *args): pass
-    def leave_when_stdin_closes():
-        sys.stdin.read()
-        os._exit(0)
-    threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
-    threading.Timer(120, lambda: os._exit(1)).start()
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
-    """
+        import http.server, os, sys, threading
+        failures, log = int(sys.argv[1]), sys.argv[2]
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = 'HTTP/1.1'
+            def answer(self, status, body=b'', headers=()):
+                with open(log, 'a') as f: f.write(f'{self.command} {self.path}\\n')
+                self.send_response(status)
+                for name, value in headers: self.send_header(name, value)
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def do_GET(self):
+                global failures
+                if failures > 0:
+                    failures -= 1
+                    return self.answer(503, b'busy', [('Retry-After', '0')])
+                self.answer(200, b'[]', [('Content-Type', 'application/json')])
+            def do_PUT(self):
+                self.rfile.read(int(self.headers['Content-Length']))
+                self.answer(201, headers=[('ETag', '00000000000000000000000000000000')])
+            def do_DELETE(self): self.answer(204)
+            def log_message(self, *args): pass
+        def leave_when_stdin_closes():
+            sys.stdin.read()
+            os._exit(0)
+        threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
+        threading.Timer(120, lambda: os._exit(1)).start()
+        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
 }

@@ -2,8 +2,9 @@ import Foundation
 import NIOCore
 import Storage
 import StorageHTTP
-@testable import StorageOpenStack
 import XCTest
+
+@testable import StorageOpenStack
 
 /// Hostile or broken server answers (listings, manifests, bulk-delete results, /info):
 /// mutated valid JSON is either read or refused with a `StorageError`, never a crash.
@@ -26,8 +27,10 @@ final class SwiftDecodingFuzzTests: XCTestCase {
             return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
         }
         let runs = ProcessInfo.processInfo.environment["OBJSH_FUZZ_INPUTS"].flatMap(Int.init) ?? 50_000
-        let odd: [[UInt8]] = [[0], [0xFF], [0xC3], Array("\"".utf8), Array("{".utf8), Array("]".utf8), Array("1e999".utf8),
-                              Array("-1".utf8), Array("null".utf8), Array("\\u0000".utf8), Array("\\ud800".utf8), [0x1B, 0x5B]]
+        let odd: [[UInt8]] = [
+            [0], [0xFF], [0xC3], Array("\"".utf8), Array("{".utf8), Array("]".utf8), Array("1e999".utf8),
+            Array("-1".utf8), Array("null".utf8), Array("\\u0000".utf8), Array("\\ud800".utf8), [0x1B, 0x5B],
+        ]
         for _ in 0..<runs {
             var bytes = Array(Self.samples[next() % Self.samples.count].utf8)
             for _ in 0...(next() % 4) {
@@ -47,7 +50,9 @@ final class SwiftDecodingFuzzTests: XCTestCase {
                 { _ = try SwiftClusterInfo(json: Data(bytes)) },
                 { _ = try JSONDecoder().decode([SwiftManifestRow].self, from: Data(bytes)) },
             ] as [() throws -> Void] {
-                do { try decode() } catch is StorageError {} catch is DecodingError {} catch let error as NSError where error.domain == NSCocoaErrorDomain {}
+                do { try decode() } catch is StorageError {} catch is DecodingError {} catch let error as NSError
+                    where error.domain == NSCocoaErrorDomain
+                {}
             }
         }
     }

@@ -1,14 +1,15 @@
 import Clusters
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Storage
-import StorageHTTP
 import StorageContract
+import StorageHTTP
 import StorageOpenStack
 import Synchronization
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// How the Swift backend fails: credentials, dead and silent servers, expired tokens.
 final class SwiftFailureTests: XCTestCase {
@@ -35,8 +36,9 @@ final class SwiftFailureTests: XCTestCase {
 
     func testSilentServerTimesOutWithinTheReadTimeout() async throws {
         let listener = try SilentListener()
-        let store = try SwiftStore(endpoint: SwiftEndpoint(storageURL: "http://127.0.0.1:\(listener.port)/v1/AUTH_x", token: "t"),
-                                   options: SwiftStoreOptions(readTimeout: 1))
+        let store = try SwiftStore(
+            endpoint: SwiftEndpoint(storageURL: "http://127.0.0.1:\(listener.port)/v1/AUTH_x", token: "t"),
+            options: SwiftStoreOptions(readTimeout: 1))
         let started = Date()
         do {
             _ = try await store.containerInfo("c")

@@ -2,8 +2,8 @@ import Clusters
 import FaultProxyHarness
 import Foundation
 import Storage
-import StorageHTTP
 import StorageContract
+import StorageHTTP
 import StorageOpenStack
 import XCTest
 
@@ -21,8 +21,9 @@ final class SwiftFaultTests: XCTestCase {
     private func store(through proxy: FaultProxy, log: SwiftFailureTests.LogLines? = nil) throws -> SwiftStore {
         var endpoint = try TestServer.endpoint()
         endpoint.authURL = proxy.rewrite(endpoint.authURL!, upstreamPort: try upstreamPort())
-        let options = SwiftStoreOptions(connectTimeout: 2, readTimeout: 2,
-                                        retry: RetryPolicy(maximumTries: 5, initialBackoff: 0.05, maximumBackoff: 0.4))
+        let options = SwiftStoreOptions(
+            connectTimeout: 2, readTimeout: 2,
+            retry: RetryPolicy(maximumTries: 5, initialBackoff: 0.05, maximumBackoff: 0.4))
         return try SwiftStore(endpoint: endpoint, options: options, log: log?.sink)
     }
 
@@ -37,14 +38,17 @@ final class SwiftFaultTests: XCTestCase {
     func testCompletionListingUnderFaultsIsExactOrAClearError() async throws {
         try seed()
         let expected = (1000..<2000).map { String(format: "o%06d.txt", $0) }
-        var exact = 0, clearErrors = 0
-        let proxy = try FaultProxy(upstreamPort: try upstreamPort(),
-                                   faults: .random(share: 0.1, seed: 9, kinds: FaultProxy.quickKinds + ["stall"]))
+        var exact = 0
+        var clearErrors = 0
+        let proxy = try FaultProxy(
+            upstreamPort: try upstreamPort(),
+            faults: .random(share: 0.1, seed: 9, kinds: FaultProxy.quickKinds + ["stall"]))
         let store = try store(through: proxy)
         for _ in 0..<40 {
             do {
-                let page = try await store.listObjects(in: Self.seededContainer,
-                                                       ListingQuery(prefix: "o001", delimiter: "/", limit: 1_000))
+                let page = try await store.listObjects(
+                    in: Self.seededContainer,
+                    ListingQuery(prefix: "o001", delimiter: "/", limit: 1_000))
                 XCTAssertEqual(page.map(\.name), expected, "a listing came back short, doubled or changed")
                 exact += 1
             } catch is StorageError {
@@ -60,9 +64,12 @@ final class SwiftFaultTests: XCTestCase {
     /// A body cut short and a reset in the middle of a body are retried, and said so.
     func testCutAndResetBodiesAreRetried() async throws {
         try seed()
-        let proxy = try FaultProxy(upstreamPort: try upstreamPort(),
-                                   faults: .on([("truncate", "GET /v1/AUTH_test/\(Self.seededContainer)?"),
-                                                ("reset-during", "GET /v1/AUTH_test/\(Self.seededContainer)?")]))
+        let proxy = try FaultProxy(
+            upstreamPort: try upstreamPort(),
+            faults: .on([
+                ("truncate", "GET /v1/AUTH_test/\(Self.seededContainer)?"),
+                ("reset-during", "GET /v1/AUTH_test/\(Self.seededContainer)?"),
+            ]))
         let log = SwiftFailureTests.LogLines()
         let store = try store(through: proxy, log: log)
         var names: [String] = []
@@ -78,8 +85,9 @@ final class SwiftFaultTests: XCTestCase {
     /// A 401 to a request in the middle of a session logs in again once and goes on.
     func testRefusedTokenMidSessionLogsInOnceAndGoesOn() async throws {
         try seed()
-        let proxy = try FaultProxy(upstreamPort: try upstreamPort(),
-                                   faults: .on([("401", "GET /v1/AUTH_test/\(Self.seededContainer)?")]))
+        let proxy = try FaultProxy(
+            upstreamPort: try upstreamPort(),
+            faults: .on([("401", "GET /v1/AUTH_test/\(Self.seededContainer)?")]))
         let store = try store(through: proxy)
         _ = try await store.containerInfo(Self.seededContainer)
         let page = try await store.listObjects(in: Self.seededContainer, ListingQuery(limit: 10))
@@ -96,8 +104,9 @@ final class SwiftFaultTests: XCTestCase {
         let real = try TestServer.login(try TestServer.endpoint())
         let container = ContractFixture.uniquePrefix() + "meta"
         try Self.request("PUT", real.storageURL + "/" + container, token: real.token)
-        try Self.request("PUT", real.storageURL + "/" + container + "/odd.txt", token: real.token, body: "hello\n",
-                         header: "X-Object-Meta-\u{dc}n\u{ef}: x")
+        try Self.request(
+            "PUT", real.storageURL + "/" + container + "/odd.txt", token: real.token, body: "hello\n",
+            header: "X-Object-Meta-\u{dc}n\u{ef}: x")
         let store = try SwiftStore(endpoint: try TestServer.endpoint())
         let info = try await store.objectInfo(container: container, name: "odd.txt")
         await store.shutdown()
@@ -112,21 +121,21 @@ final class SwiftFaultTests: XCTestCase {
     /// One request with python3's http.client, which sends header bytes as given.
     static func request(_ method: String, _ url: String, token: String, body: String = "", header: String? = nil) throws {
         let program = """
-        import http.client, sys, urllib.parse
-        method, url, token, body, header = sys.argv[1:6]
-        parts = urllib.parse.urlsplit(url)
-        c = http.client.HTTPConnection(parts.hostname, parts.port)
-        c.putrequest(method, urllib.parse.quote(parts.path))
-        c.putheader('X-Auth-Token', token)
-        if header:
-            name, value = header.split(': ', 1)
-            c.putheader(name.encode('utf-8'), value.encode('utf-8'))
-        c.putheader('Content-Length', str(len(body.encode())))
-        c.putheader('Content-Type', 'text/plain')
-        c.endheaders(body.encode())
-        status = c.getresponse().status
-        sys.exit(0 if 200 <= status < 300 else status % 256 or 1)
-        """
+            import http.client, sys, urllib.parse
+            method, url, token, body, header = sys.argv[1:6]
+            parts = urllib.parse.urlsplit(url)
+            c = http.client.HTTPConnection(parts.hostname, parts.port)
+            c.putrequest(method, urllib.parse.quote(parts.path))
+            c.putheader('X-Auth-Token', token)
+            if header:
+                name, value = header.split(': ', 1)
+                c.putheader(name.encode('utf-8'), value.encode('utf-8'))
+            c.putheader('Content-Length', str(len(body.encode())))
+            c.putheader('Content-Type', 'text/plain')
+            c.endheaders(body.encode())
+            status = c.getresponse().status
+            sys.exit(0 if 200 <= status < 300 else status % 256 or 1)
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", program, method, url, token, body, header ?? ""]

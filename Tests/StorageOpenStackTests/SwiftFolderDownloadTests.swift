@@ -45,8 +45,10 @@ final class SwiftFolderDownloadTests: XCTestCase {
     func download(_ store: any ObjectStore, into folder: String) async throws -> (count: Int?, failures: [ObjectFailure]) {
         let failures = Mutex<[ObjectFailure]>([])
         do {
-            let count = try await FolderDownloader(store: store).download(container: container, prefix: "d/", into: folder,
-                                                                          overwrite: false, progress: nil) { failure in
+            let count = try await FolderDownloader(store: store).download(
+                container: container, prefix: "d/", into: folder,
+                overwrite: false, progress: nil
+            ) { failure in
                 failures.withLock { $0.append(failure) }
             }
             return (count, failures.withLock { $0 })

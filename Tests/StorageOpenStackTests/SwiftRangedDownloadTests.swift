@@ -70,7 +70,8 @@ final class SwiftRangedDownloadTests: XCTestCase {
 
         let other = try XCTUnwrap(scratch).directory + "/corrupt.out"
         do {
-            _ = try await ranged(ReadRecorder(base: store, flipByteAt: (2 << 20) + 10), rangeBytes: 1 << 20).download(info, to: other, overwrite: false)
+            _ = try await ranged(ReadRecorder(base: store, flipByteAt: (2 << 20) + 10), rangeBytes: 1 << 20).download(
+                info, to: other, overwrite: false)
             XCTFail("a corrupt segment passed the check")
         } catch TransferError.corrupt(_, let detail) {
             XCTAssertTrue(detail.hasPrefix("segment 3 of 4 "), detail)

@@ -8,8 +8,9 @@ import XCTest
 /// Retries and checksum checks against a scripted server (no Swift server needed).
 final class SwiftRetryTests: XCTestCase {
     private func store(port: Int) throws -> SwiftStore {
-        try SwiftStore(endpoint: SwiftEndpoint(storageURL: "http://127.0.0.1:\(port)/v1/AUTH_x", token: "t"),
-                       options: SwiftStoreOptions(retry: RetryPolicy(maximumTries: 5, initialBackoff: 0.05, maximumBackoff: 0.2)))
+        try SwiftStore(
+            endpoint: SwiftEndpoint(storageURL: "http://127.0.0.1:\(port)/v1/AUTH_x", token: "t"),
+            options: SwiftStoreOptions(retry: RetryPolicy(maximumTries: 5, initialBackoff: 0.05, maximumBackoff: 0.2)))
     }
 
     func testServiceUnavailableIsRetriedUntilItAnswers() async throws {

@@ -81,8 +81,9 @@ final class SwiftTLSTests: XCTestCase {
         let auth = try Self.setting("CLIENT_CERT_AUTH")
         let refused = try await refusal(auth: auth, tls: TLSSettings(caFile: Self.setting("CA")))
         XCTAssertEqual(refused.reason, .clientCertificateRefused)
-        let tls = TLSSettings(caFile: try Self.setting("CA"), clientCertificate: try Self.setting("CLIENT_CERT"),
-                              clientKey: try Self.setting("CLIENT_KEY"))
+        let tls = TLSSettings(
+            caFile: try Self.setting("CA"), clientCertificate: try Self.setting("CLIENT_CERT"),
+            clientKey: try Self.setting("CLIENT_KEY"))
         _ = try await store(auth: auth, tls: tls).accountInfo()
     }
 
@@ -105,8 +106,9 @@ final class SwiftTLSTests: XCTestCase {
     }
 
     private func info(_ url: String, environment: [String: String]) async throws -> Int {
-        let made = try StoreHTTPClient(cluster: "tls", options: HTTPStoreOptions(), insecure: false, caVariable: "OS_CACERT",
-                                       environment: environment)
+        let made = try StoreHTTPClient(
+            cluster: "tls", options: HTTPStoreOptions(), insecure: false, caVariable: "OS_CACERT",
+            environment: environment)
         let exchange = HTTPExchange(client: made.client, options: HTTPStoreOptions(), log: nil, caVariable: made.caVariable)
         do {
             let status = try await exchange.send(HTTPExchangeRequest(method: .GET, url: url)).status

@@ -1,8 +1,9 @@
 import NIOHTTP1
 import Storage
 import StorageHTTP
-@testable import StorageOpenStack
 import XCTest
+
+@testable import StorageOpenStack
 
 /// Pure parts of the Swift backend; no server needed.
 final class SwiftUnitTests: XCTestCase {
@@ -64,10 +65,11 @@ final class SwiftUnitTests: XCTestCase {
             "X-Account-Meta-Temp-Url-Key": "k", "X-Timestamp": "1706704496.5",
         ])
         XCTAssertEqual(account, AccountInfo(containerCount: 3, objectCount: 42, bytes: 9_000_000_000, metadata: ["Temp-Url-Key": "k"]))
-        let container = SwiftHeaders.containerInfo([
-            "X-Container-Object-Count": "7", "X-Container-Bytes-Used": "70", "X-Storage-Policy": "gold",
-            "x-container-meta-owner": "ann", "X-Timestamp": "1706704496.5",
-        ], name: "photos")
+        let container = SwiftHeaders.containerInfo(
+            [
+                "X-Container-Object-Count": "7", "X-Container-Bytes-Used": "70", "X-Storage-Policy": "gold",
+                "x-container-meta-owner": "ann", "X-Timestamp": "1706704496.5",
+            ], name: "photos")
         XCTAssertEqual(container.objectCount, 7)
         XCTAssertEqual(container.bytes, 70)
         XCTAssertEqual(container.storagePolicy, "gold")
@@ -95,12 +97,17 @@ final class SwiftUnitTests: XCTestCase {
     }
 
     func testDebugLineRedactsCredentials() {
-        let line = HTTPDebugLine.format(method: "GET", url: "http://127.0.0.1:8080/auth/v1.0",
-                                         headers: ["X-Auth-User": "test:tester", "X-Auth-Key": "s3cret", "X-Auth-Token": "AUTH_tk1",
-                                                   "X-Storage-Token": "AUTH_tk2"],
-                                         outcome: "200", milliseconds: 12)
-        XCTAssertEqual(line, "GET http://127.0.0.1:8080/auth/v1.0 [X-Auth-User: test:tester, X-Auth-Key: <redacted>, "
-                       + "X-Auth-Token: <redacted>, X-Storage-Token: <redacted>] → 200 (12 ms)")
+        let line = HTTPDebugLine.format(
+            method: "GET", url: "http://127.0.0.1:8080/auth/v1.0",
+            headers: [
+                "X-Auth-User": "test:tester", "X-Auth-Key": "s3cret", "X-Auth-Token": "AUTH_tk1",
+                "X-Storage-Token": "AUTH_tk2",
+            ],
+            outcome: "200", milliseconds: 12)
+        XCTAssertEqual(
+            line,
+            "GET http://127.0.0.1:8080/auth/v1.0 [X-Auth-User: test:tester, X-Auth-Key: <redacted>, "
+                + "X-Auth-Token: <redacted>, X-Storage-Token: <redacted>] → 200 (12 ms)")
     }
 
     func testTargetOfURL() {

@@ -1,11 +1,12 @@
 import Clusters
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Storage
 import StorageOpenStack
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The real Swift server the tests talk to, from `OBJSH_TEST_SWIFT_*` (written by
 /// `scripts/swift-server start DIR` into `DIR/env`).
@@ -15,9 +16,11 @@ enum TestServer {
     /// The test user's endpoint; skips the test when no server is configured.
     static func endpoint() throws -> SwiftEndpoint {
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else {
-            throw XCTSkip("no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command, "
-                          + "which starts one with scripts/swift-server start DIR and exports DIR/env")
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else {
+            throw XCTSkip(
+                "no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command, "
+                    + "which starts one with scripts/swift-server start DIR and exports DIR/env")
         }
         return SwiftEndpoint(authURL: auth, user: user, key: key)
     }
@@ -46,7 +49,8 @@ enum TestServer {
         request.setValue(endpoint.key, forHTTPHeaderField: "X-Auth-Key")
         let (_, response) = try synchronous(request)
         guard let storage = response.value(forHTTPHeaderField: "X-Storage-Url"),
-              let token = response.value(forHTTPHeaderField: "X-Auth-Token") else { throw StorageError.unauthorized("test login failed") }
+            let token = response.value(forHTTPHeaderField: "X-Auth-Token")
+        else { throw StorageError.unauthorized("test login failed") }
         return (storage, token)
     }
 

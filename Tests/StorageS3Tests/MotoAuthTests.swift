@@ -2,10 +2,11 @@ import Clusters
 import Foundation
 import Storage
 import StorageContract
-@testable import StorageS3
 import Synchronization
 import Transfers
 import XCTest
+
+@testable import StorageS3
 
 /// The S3 store against moto with IAM on: every signature checked by botocore's code
 /// (a second SigV4 beside s3api's), and the error answers of a server that checks.

@@ -2,9 +2,10 @@ import Clusters
 import Foundation
 import Storage
 import StorageContract
-@testable import StorageS3
 import Transfers
 import XCTest
+
+@testable import StorageS3
 
 /// Multipart edge cases on moto: an interrupted upload picked up with ListParts, an
 /// abort that leaves no upload, another key's open upload left alone, and a finished

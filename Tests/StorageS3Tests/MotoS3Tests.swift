@@ -3,10 +3,11 @@ import Foundation
 import NIOHTTP1
 import Storage
 import StorageContract
-@testable import StorageS3
 import Synchronization
 import Transfers
 import XCTest
+
+@testable import StorageS3
 
 /// What moto shows of AWS's behaviour beyond the contract: buckets named in the Host
 /// header, continuation tokens, multipart edge cases and `x-amz-meta-*`.
@@ -114,10 +115,13 @@ final class MotoS3Tests: XCTestCase {
         let bucket = MotoTestServer.bucket("meta")
         try await store.createContainer(bucket)
         let body = Array("abc".utf8)
-        let headers: HTTPHeaders = ["Content-Type": "text/plain", "Content-Length": "3",
-                                    "x-amz-meta-Color": "blue", "x-amz-meta-note": "a=b; c/d"]
-        let response = try await store.send(.PUT, S3Target(bucket: bucket, key: "meta.txt"), headers: headers,
-                                            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let headers: HTTPHeaders = [
+            "Content-Type": "text/plain", "Content-Length": "3",
+            "x-amz-meta-Color": "blue", "x-amz-meta-note": "a=b; c/d",
+        ]
+        let response = try await store.send(
+            .PUT, S3Target(bucket: bucket, key: "meta.txt"), headers: headers,
+            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
         XCTAssertEqual(response.status, 200)
         let info = try await store.objectInfo(container: bucket, name: "meta.txt")
         XCTAssertEqual(info.metadata, ["color": "blue", "note": "a=b; c/d"])
@@ -127,8 +131,9 @@ final class MotoS3Tests: XCTestCase {
 
         let content = ScratchFiles.pattern(count: 150_000)
         let path = try file("two-parts", content)
-        let upload = try await store.beginLargeUpload(container: bucket, name: "parts", version: LocalFileVersion(bytes: 150_000, modified: 1),
-                                                      segmentBytes: 100_000, contentType: nil)
+        let upload = try await store.beginLargeUpload(
+            container: bucket, name: "parts", version: LocalFileVersion(bytes: 150_000, modified: 1),
+            segmentBytes: 100_000, contentType: nil)
         var records: [SegmentRecord] = []
         for index in 0...1 {
             let slice = FileSlice(path: path, offset: Int64(index) * 100_000, length: index == 0 ? 100_000 : 50_000)

@@ -14,16 +14,18 @@ enum MotoTestServer {
 
     private static func value(_ name: String) throws -> String {
         guard let value = environment[name], !value.isEmpty else {
-            throw XCTSkip("no moto server: \(name) is unset; run the README's test command, "
-                          + "which starts one with scripts/moto-server start DIR and exports DIR/env")
+            throw XCTSkip(
+                "no moto server: \(name) is unset; run the README's test command, "
+                    + "which starts one with scripts/moto-server start DIR and exports DIR/env")
         }
         return value
     }
 
     /// The open server, path-style at `http://127.0.0.1:PORT`.
     static func endpoint() throws -> S3Endpoint {
-        S3Endpoint(endpoint: try value("OBJSH_TEST_MOTO_ENDPOINT"), region: "us-east-1",
-                   accessKey: try value("OBJSH_TEST_MOTO_ACCESS_KEY"), secretKey: try value("OBJSH_TEST_MOTO_SECRET_KEY"))
+        S3Endpoint(
+            endpoint: try value("OBJSH_TEST_MOTO_ENDPOINT"), region: "us-east-1",
+            accessKey: try value("OBJSH_TEST_MOTO_ACCESS_KEY"), secretKey: try value("OBJSH_TEST_MOTO_SECRET_KEY"))
     }
 
     /// The open server at `http://localhost:PORT`, virtual-hosted: buckets are named in
@@ -39,9 +41,10 @@ enum MotoTestServer {
     /// replaces the user's own.
     static func authEndpoint(denied: Bool = false, secret: String? = nil, accessKey: String? = nil) throws -> S3Endpoint {
         let user = denied ? "DENIED" : "AUTH"
-        return S3Endpoint(endpoint: try value("OBJSH_TEST_MOTO_AUTH_ENDPOINT"), region: "us-east-1",
-                          accessKey: try accessKey ?? value("OBJSH_TEST_MOTO_\(user)_ACCESS_KEY"),
-                          secretKey: try secret ?? value("OBJSH_TEST_MOTO_\(user)_SECRET_KEY"))
+        return S3Endpoint(
+            endpoint: try value("OBJSH_TEST_MOTO_AUTH_ENDPOINT"), region: "us-east-1",
+            accessKey: try accessKey ?? value("OBJSH_TEST_MOTO_\(user)_ACCESS_KEY"),
+            secretKey: try secret ?? value("OBJSH_TEST_MOTO_\(user)_SECRET_KEY"))
     }
 
     /// How many objects the listing tests seed into `objsh-contract-1500`.
@@ -63,7 +66,9 @@ enum MotoTestServer {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
                 if index >= 8 { try await group.next() }
-                group.addTask { _ = try await store.putObject(container: container, name: ContractFixture.seededName(index), fileAt: file, contentType: nil) }
+                group.addTask {
+                    _ = try await store.putObject(container: container, name: ContractFixture.seededName(index), fileAt: file, contentType: nil)
+                }
             }
             try await group.waitForAll()
         }

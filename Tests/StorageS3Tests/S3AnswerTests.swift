@@ -1,9 +1,10 @@
 import Foundation
 import NIOHTTP1
 import Storage
+import XCTest
+
 @testable import StorageHTTP
 @testable import StorageS3
-import XCTest
 
 /// S3's XML read with a real parser, errors as one line, and --debug without secrets.
 final class S3AnswerTests: XCTestCase {
@@ -38,15 +39,17 @@ final class S3AnswerTests: XCTestCase {
         }
         XCTAssertThrowsError(try S3Answers.buckets(Data("<Other/>".utf8)))
         // moto roots ListParts and CompleteMultipartUpload in <…Response>; nothing else passes.
-        XCTAssertEqual(try S3Answers.document(Data("<ListPartsResponse><Part/></ListPartsResponse>".utf8), expecting: "ListPartsResult").name,
-                       "ListPartsResponse")
+        XCTAssertEqual(
+            try S3Answers.document(Data("<ListPartsResponse><Part/></ListPartsResponse>".utf8), expecting: "ListPartsResult").name,
+            "ListPartsResponse")
         XCTAssertThrowsError(try S3Answers.document(Data("<Error><Code>X</Code></Error>".utf8), expecting: "ListPartsResult"))
         XCTAssertThrowsError(try S3Answers.document(Data("<ListParts/>".utf8), expecting: "ListPartsResult"))
     }
 
     func testErrorsBecomeOneLine() {
         func error(_ code: String, status: Int = 403) -> StorageError {
-            let body = "<?xml version='1.0' encoding='UTF-8'?>\n<Error><Code>\(code)</Code><Message>Said\nby the server.</Message>"
+            let body =
+                "<?xml version='1.0' encoding='UTF-8'?>\n<Error><Code>\(code)</Code><Message>Said\nby the server.</Message>"
                 + "<RequestId>tx1</RequestId></Error>"
             let response = HTTPExchangeResponse(status: status, headers: [:], body: .init(string: body))
             return S3Failure.error(response, bucket: "b", key: "k", region: "us-east-1")
@@ -66,13 +69,18 @@ final class S3AnswerTests: XCTestCase {
     }
 
     func testDebugLineKeepsNoSecret() {
-        let line = HTTPDebugLine.format(method: "GET", url: "https://b.s3.amazonaws.com/k",
-                                        headers: ["Authorization": "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/s3/aws4_request, "
-                                                  + "SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31",
-                                                  "X-Amz-Security-Token": "FQoGZXIvYXdzEXAMPLE", "Range": "bytes=0-9"],
-                                        outcome: "206", milliseconds: 3)
-        XCTAssertEqual(line, "GET https://b.s3.amazonaws.com/k [Authorization: AWS4-HMAC-SHA256 Credential=<redacted>, "
-                       + "SignedHeaders=host;x-amz-date, Signature=<redacted>, X-Amz-Security-Token: <redacted>, Range: bytes=0-9] → 206 (3 ms)")
+        let line = HTTPDebugLine.format(
+            method: "GET", url: "https://b.s3.amazonaws.com/k",
+            headers: [
+                "Authorization": "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/s3/aws4_request, "
+                    + "SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31",
+                "X-Amz-Security-Token": "FQoGZXIvYXdzEXAMPLE", "Range": "bytes=0-9",
+            ],
+            outcome: "206", milliseconds: 3)
+        XCTAssertEqual(
+            line,
+            "GET https://b.s3.amazonaws.com/k [Authorization: AWS4-HMAC-SHA256 Credential=<redacted>, "
+                + "SignedHeaders=host;x-amz-date, Signature=<redacted>, X-Amz-Security-Token: <redacted>, Range: bytes=0-9] → 206 (3 ms)")
         XCTAssertEqual(HTTPDebugLine.redactedAuthorization("Basic dXNlcjpwYXNz"), "<redacted>")
     }
 

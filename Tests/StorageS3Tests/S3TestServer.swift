@@ -13,9 +13,11 @@ enum S3TestServer {
     /// The test user's S3 endpoint; skips the test when no server is configured.
     static func endpoint() throws -> S3Endpoint {
         guard let url = environment["OBJSH_TEST_S3_ENDPOINT"], let access = environment["OBJSH_TEST_S3_ACCESS_KEY"],
-              let secret = environment["OBJSH_TEST_S3_SECRET_KEY"] else {
-            throw XCTSkip("no S3 server: OBJSH_TEST_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY are unset; run the README's test command, "
-                          + "which starts one with scripts/swift-server start DIR and exports DIR/env")
+            let secret = environment["OBJSH_TEST_S3_SECRET_KEY"]
+        else {
+            throw XCTSkip(
+                "no S3 server: OBJSH_TEST_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY are unset; run the README's test command, "
+                    + "which starts one with scripts/swift-server start DIR and exports DIR/env")
         }
         return S3Endpoint(endpoint: url, region: "us-east-1", accessKey: access, secretKey: secret)
     }
@@ -23,7 +25,8 @@ enum S3TestServer {
     /// The same account through the Swift API.
     static func swiftEndpoint() throws -> SwiftEndpoint {
         guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-              let key = environment["OBJSH_TEST_SWIFT_KEY"] else { throw XCTSkip("no Swift server") }
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else { throw XCTSkip("no Swift server") }
         return SwiftEndpoint(authURL: auth, user: user, key: key)
     }
 

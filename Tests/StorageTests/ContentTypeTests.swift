@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Storage
 
 final class ContentTypeTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Storage
 
 /// The file store's listings follow the OpenStack Swift API exactly.
@@ -56,7 +57,8 @@ final class FileStoreListingTests: XCTestCase {
     }
 
     func testOtherDelimitersFoldToo() async throws {
-        try await expect(ListingQuery(delimiter: "-"), ["Z", "[a-]", "a.txt", "a/b", "a/c/d", "a/c/e", "b", "h#1", "p%20", "q?x", "with space", "é", "日本"])
+        try await expect(
+            ListingQuery(delimiter: "-"), ["Z", "[a-]", "a.txt", "a/b", "a/c/d", "a/c/e", "b", "h#1", "p%20", "q?x", "with space", "é", "日本"])
     }
 
     func testEmptyFoldersAreMarkerObjectsAndEmptyContainersListNothing() async throws {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Storage
 
 /// Writes land whole or not at all, names never escape the root, info is right.

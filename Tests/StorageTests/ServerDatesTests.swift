@@ -26,8 +26,10 @@ final class ServerDatesTests: XCTestCase {
 
     /// What a broken or hostile server could send gives no date, never a crash.
     func testMalformedDatesGiveNil() {
-        for text in ["yesterday", "", "2024-01-31", "2024-13-01T00:00:00", "2024-01-31T12:34:56.", "2024-01-31T12:34:56+01:00",
-                     "2024-01-31T12:34:56.99999999999999999999999999Z", "２０２４-01-31T12:34:56", "2024-01-31T12:34:5x"] {
+        for text in [
+            "yesterday", "", "2024-01-31", "2024-13-01T00:00:00", "2024-01-31T12:34:56.", "2024-01-31T12:34:56+01:00",
+            "2024-01-31T12:34:56.99999999999999999999999999Z", "２０２４-01-31T12:34:56", "2024-01-31T12:34:5x",
+        ] {
             XCTAssertNil(ServerDates.iso8601(text), text)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Storage
 
 /// One sorted pass of a folder answers every page exactly as reading it in chunks does,
@@ -31,7 +32,9 @@ final class SortedDirectoryTests: XCTestCase {
         let path = try makeFolder()
         let sorted = try XCTUnwrap(try SortedDirectory.read(path, limit: 10_000))
         XCTAssertEqual(sorted.count, Self.names.count + Self.folders.count)
-        let bounds = ["", "a", "ab", "ab/", "ab/x", "ab-", "ab.", "b/z", "n00", "n0100", "n0100/", "n0100/q", "n05", "z", "é", "日本x/", "日本", "\u{10FFFF}"]
+        let bounds = [
+            "", "a", "ab", "ab/", "ab/x", "ab-", "ab.", "b/z", "n00", "n0100", "n0100/", "n0100/q", "n05", "z", "é", "日本x/", "日本", "\u{10FFFF}",
+        ]
         for prefix in bounds {
             for marker in bounds {
                 for after in [nil, "ab", "n0100/", "é"] {
@@ -40,7 +43,8 @@ final class SortedDirectoryTests: XCTestCase {
                         filter.after = after.map { Array($0.utf8) }
                         let expected = try DirectoryReader.smallestChildren(of: path, relative: "", count: count, filter: filter)
                         let actual = sorted.children(relative: "", count: count, filter: filter)
-                        XCTAssertEqual(actual.map(\.key), expected.map(\.key), "prefix \(prefix) marker \(marker) after \(after ?? "-") count \(count)")
+                        XCTAssertEqual(
+                            actual.map(\.key), expected.map(\.key), "prefix \(prefix) marker \(marker) after \(after ?? "-") count \(count)")
                         XCTAssertEqual(actual.map(\.name), expected.map(\.name))
                     }
                 }
@@ -77,7 +81,7 @@ final class SortedDirectoryTests: XCTestCase {
         try waitUntilSettled(path)
         let cache = SortedDirectoryCache(nameLimit: 10_000)
         let first = try XCTUnwrap(try cache.directory(at: path))
-        try FileManager.default.removeItem(atPath: path + "/a")   // the pass in the cache still has it
+        try FileManager.default.removeItem(atPath: path + "/a")  // the pass in the cache still has it
         let after = try XCTUnwrap(try cache.directory(at: path))
         XCTAssertEqual(after.count, first.count - 1, "a removed child must not be served from the cache")
         let all = ChildFilter()
@@ -92,7 +96,7 @@ final class SortedDirectoryTests: XCTestCase {
         try waitUntilSettled(other)
         let cache = SortedDirectoryCache(nameLimit: Self.names.count + Self.folders.count + 50)
         XCTAssertNotNil(try cache.directory(at: path))
-        XCTAssertNotNil(try cache.directory(at: other))   // evicts the first: both do not fit
+        XCTAssertNotNil(try cache.directory(at: other))  // evicts the first: both do not fit
         XCTAssertEqual(cache.keptNames, 100)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Storage
 import StorageContract
-@testable import Transfers
 import XCTest
+
+@testable import Transfers
 
 /// Downloads on the file store: verified, published whole, resumed, never clobbering.
 final class DownloaderTests: XCTestCase {

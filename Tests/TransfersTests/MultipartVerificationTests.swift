@@ -1,7 +1,8 @@
 import Crypto
 import Storage
-@testable import Transfers
 import XCTest
+
+@testable import Transfers
 
 /// A download of an S3 multipart object checked against its ETag: the MD5 of the
 /// parts' MD5s with the part count, the parts cut at `partBytes` whatever the chunks.

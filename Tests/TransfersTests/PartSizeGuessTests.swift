@@ -1,5 +1,6 @@
-@testable import Transfers
 import XCTest
+
+@testable import Transfers
 
 /// The part size of a multipart object whose uploader did not record it: the one whole
 /// number of MiB (else of MB) that fits its size and part count, or none.

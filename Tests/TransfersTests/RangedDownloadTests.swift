@@ -1,8 +1,9 @@
 import Foundation
 import Storage
 import StorageContract
-@testable import Transfers
 import XCTest
+
+@testable import Transfers
 
 /// Ranged downloads on the file store: the bytes equal, each range asked for once, a
 /// corrupt range caught, an interrupted run picked up with only the missing ranges, a
@@ -46,11 +47,14 @@ final class RangedDownloadTests: XCTestCase {
         let big = try XCTUnwrap(RangePlan(bytes: 450, verification: .segments(segments), rangeBytes: 100, threshold: 0, parallel: 4))
         XCTAssertTrue(big.checksInOrder, "a segment larger than a range: fixed ranges, checked in byte order")
         XCTAssertEqual(big.slices.map(\.start), [0, 100, 200, 300, 400])
-        let parts = try XCTUnwrap(RangePlan(bytes: 250, verification: .multipartETag(partBytes: 100, etag: "x-3"),
-                                            rangeBytes: 150, threshold: 0, parallel: 4))
+        let parts = try XCTUnwrap(
+            RangePlan(
+                bytes: 250, verification: .multipartETag(partBytes: 100, etag: "x-3"),
+                rangeBytes: 150, threshold: 0, parallel: 4))
         XCTAssertEqual(parts.slices.map(\.pieces), [0..<2, 2..<3])
-        XCTAssertNil(RangePlan(bytes: 250, verification: .multipartETag(partBytes: 100, etag: "x-4"), rangeBytes: 100, threshold: 0, parallel: 4),
-                     "parts that do not fit the ETag: one stream, which reports it")
+        XCTAssertNil(
+            RangePlan(bytes: 250, verification: .multipartETag(partBytes: 100, etag: "x-4"), rangeBytes: 100, threshold: 0, parallel: 4),
+            "parts that do not fit the ETag: one stream, which reports it")
         XCTAssertNil(RangePlan(bytes: 449, verification: .segments(segments), rangeBytes: 100, threshold: 0, parallel: 4))
         XCTAssertNil(RangePlan(bytes: 1 << 20, verification: .wholeMD5("x"), rangeBytes: 1 << 10, threshold: 2 << 20, parallel: 4))
         XCTAssertNil(RangePlan(bytes: 1 << 20, verification: .wholeMD5("x"), rangeBytes: 1 << 10, threshold: 0, parallel: 1))

@@ -25,8 +25,9 @@ final class UploaderTests: XCTestCase {
         XCTAssertEqual(big.segmentBytes, 5_242_882, "the default is cut to max_file_size")
         XCTAssertEqual(big.slices(of: "f").map(\.length), [5_242_882, 757_241])
         XCTAssertNil(try SegmentPlan(fileBytes: 1_000, requestedSegmentBytes: nil, limits: swift).segmentBytes)
-        XCTAssertNil(try SegmentPlan(fileBytes: 1 << 20, requestedSegmentBytes: 1 << 20, limits: swift).segmentBytes,
-                     "a file of exactly one segment goes whole")
+        XCTAssertNil(
+            try SegmentPlan(fileBytes: 1 << 20, requestedSegmentBytes: 1 << 20, limits: swift).segmentBytes,
+            "a file of exactly one segment goes whole")
         let few = UploadLimits(maxObjectBytes: 5 << 20, minSegmentBytes: 1, maxSegments: 3)
         let raised = try SegmentPlan(fileBytes: 10 << 20, requestedSegmentBytes: 1 << 20, limits: few)
         XCTAssertEqual(raised.slices(of: "f").count, 3, "segments grow to fit the manifest's limit")

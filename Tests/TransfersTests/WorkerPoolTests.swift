@@ -7,7 +7,10 @@ final class WorkerPoolTests: XCTestCase {
         let running = Mutex(0)
         let highest = Mutex(0)
         let results = try await WorkerPool.map(Array(0..<40), limit: 3) { item -> Int in
-            let now = running.withLock { $0 += 1; return $0 }
+            let now = running.withLock {
+                $0 += 1
+                return $0
+            }
             highest.withLock { $0 = max($0, now) }
             await Task.yield()
             running.withLock { $0 -= 1 }

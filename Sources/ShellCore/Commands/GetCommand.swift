@@ -8,8 +8,9 @@ import Transfers
 struct GetCommand: ShellCommand {
     static let recursive = OptionSpec("-r", help: "a container or folder, recursively")
     static let force = OptionSpec("-f", help: "overwrite existing local files")
-    static let parallel = OptionSpec("--parallel", value: .text, valueName: "N",
-                                     help: "ranges of a large object, and objects of a folder, at once (default 4; 1: one stream)")
+    static let parallel = OptionSpec(
+        "--parallel", value: .text, valueName: "N",
+        help: "ranges of a large object, and objects of a folder, at once (default 4; 1: one stream)")
     static let spec = CommandSpec(
         name: "get", aliases: ["download"],
         summary: "download an object (or with -r a folder) into a local file or folder",
@@ -65,7 +66,9 @@ struct GetCommand: ShellCommand {
         let outcome = try await console.withProgress(progress) {
             try await downloader.download(info, to: path, overwrite: overwrite, progress: progress)
         }
-        let resumed = outcome.resumedFrom == 0 ? ""
+        let resumed =
+            outcome.resumedFrom == 0
+            ? ""
             : outcome.resumedRanges ? ", resumed with \(outcome.resumedFrom) bytes kept" : ", resumed at byte \(outcome.resumedFrom)"
         let checked = outcome.note.map { "; \($0)" } ?? ", verified"
         console.writeNote("downloaded \(escaped(info.name)) to \(escaped(path)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")

@@ -28,8 +28,9 @@ struct ListCommand: ShellCommand {
 
     init(_ arguments: CommandArguments) throws {
         path = arguments.operand(0)
-        style = ListStyle(long: try arguments.flag(Self.long), human: try arguments.flag(Self.human),
-                          json: try arguments.flag(CommandTable.jsonOption))
+        style = ListStyle(
+            long: try arguments.flag(Self.long), human: try arguments.flag(Self.human),
+            json: try arguments.flag(CommandTable.jsonOption))
         style.recursive = try arguments.flag(Self.recursive)
     }
 

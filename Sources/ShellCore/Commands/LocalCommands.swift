@@ -73,8 +73,9 @@ struct LocalListCommand: ShellCommand {
         var info = stat()
         let found = lstat(folder + "/" + name, &info) == 0
         let isFolder = found && info.st_mode & S_IFMT == S_IFDIR
-        return EntryLine(name: name, isFolder: isFolder, bytes: found && !isFolder ? Int64(info.st_size) : nil,
-                         date: found ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)) : nil)
+        return EntryLine(
+            name: name, isFolder: isFolder, bytes: found && !isFolder ? Int64(info.st_size) : nil,
+            date: found ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)) : nil)
     }
 }
 

@@ -90,8 +90,9 @@ struct RemoveCommand: ShellCommand {
             output.writeError("rm: \(escaped(ErrorReport.words(failure)))\n")
         }
         if isContainer { try await deleter.deleteEmptiedContainer(container) }
-        context.console.writeNote("deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
-                                  + (isContainer ? " and the container\n" : "\n"))
+        context.console.writeNote(
+            "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
+                + (isContainer ? " and the container\n" : "\n"))
         return true
     }
 }

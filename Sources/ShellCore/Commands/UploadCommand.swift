@@ -6,9 +6,11 @@ import Transfers
 /// `upload [options] LOCAL [NAME]`: a file, or a folder's files several at once,
 /// through the Transfers engine; then the panes refresh.
 struct UploadCommand: ShellCommand {
-    static let segmentSize = OptionSpec("--segment-size", value: .text, valueName: "SIZE",
-                                        help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 128M)")
-    static let parallel = OptionSpec("--parallel", value: .text, valueName: "N", help: "segments, and files of a folder, in flight at once (default 4)")
+    static let segmentSize = OptionSpec(
+        "--segment-size", value: .text, valueName: "SIZE",
+        help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 128M)")
+    static let parallel = OptionSpec(
+        "--parallel", value: .text, valueName: "N", help: "segments, and files of a folder, in flight at once (default 4)")
     static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
     static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
     static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")

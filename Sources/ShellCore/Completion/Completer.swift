@@ -63,7 +63,8 @@ public enum Completer {
             return CompletionResult(replacementStart: word.start, replacement: text + (first.isFolder ? "/" : " "), candidates: [])
         }
         let common = found.isComplete ? commonPrefix(matches.map(\.name)) : path.namePrefix
-        let replacement = common.unicodeScalars.count > path.namePrefix.unicodeScalars.count
+        let replacement =
+            common.unicodeScalars.count > path.namePrefix.unicodeScalars.count
             ? CompletionQuoting.word(path.directory + common, openQuote: word.openQuote, finished: false) : nil
         let shown = matches.map { TerminalEscaping.escape($0.name) + ($0.isFolder ? "/" : "") }
         return CompletionResult(replacementStart: word.start, replacement: replacement, candidates: shown, isComplete: found.isComplete)

@@ -16,8 +16,10 @@ public struct CompletionDiskCache: CompletionContext {
     let cluster: String
     let lifetime: TimeInterval
 
-    public init(wrapping base: any CompletionContext, directory: String, cluster: String,
-                lifetime: TimeInterval = Self.defaultLifetime) {
+    public init(
+        wrapping base: any CompletionContext, directory: String, cluster: String,
+        lifetime: TimeInterval = Self.defaultLifetime
+    ) {
         self.base = base
         self.directory = directory
         self.cluster = cluster
@@ -31,14 +33,17 @@ public struct CompletionDiskCache: CompletionContext {
     public func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
         let file = path(for: folder)
         if let entry = read(file), entry.cluster == cluster, entry.folder == folder.segments,
-           prefix.unicodeScalars.starts(with: entry.prefix.unicodeScalars) {
+            prefix.unicodeScalars.starts(with: entry.prefix.unicodeScalars)
+        {
             let names = entry.candidates.filter { $0.name.unicodeScalars.starts(with: prefix.unicodeScalars) && (!foldersOnly || $0.isFolder) }
             return CandidateList(candidates: names, isComplete: true)
         }
         let found = try await base.remoteNames(folder: folder, prefix: prefix, foldersOnly: foldersOnly)
         if found.isComplete && !foldersOnly {
-            write(Entry(cluster: cluster, folder: folder.segments, prefix: prefix, names: found.candidates.map(\.name),
-                        folders: found.candidates.map(\.isFolder)), to: file)
+            write(
+                Entry(
+                    cluster: cluster, folder: folder.segments, prefix: prefix, names: found.candidates.map(\.name),
+                    folders: found.candidates.map(\.isFolder)), to: file)
         }
         return found
     }
@@ -71,9 +76,10 @@ public struct CompletionDiskCache: CompletionContext {
 
     func read(_ file: String) -> Entry? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              let modified = attributes[.modificationDate] as? Date,
-              abs(modified.timeIntervalSinceNow) < lifetime,
-              let data = FileManager.default.contents(atPath: file) else { return nil }
+            let modified = attributes[.modificationDate] as? Date,
+            abs(modified.timeIntervalSinceNow) < lifetime,
+            let data = FileManager.default.contents(atPath: file)
+        else { return nil }
         return try? JSONDecoder().decode(Entry.self, from: data)
     }
 

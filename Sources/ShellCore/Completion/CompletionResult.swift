@@ -1,4 +1,5 @@
 import Rendering
+
 /// What a TAB does to the line, and what it shows.
 public struct CompletionResult: Equatable, Sendable {
     /// Where the replaced text starts, in Unicode scalars of the line; it ends at the cursor.

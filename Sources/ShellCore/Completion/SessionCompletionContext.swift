@@ -17,8 +17,10 @@ public struct SessionCompletionContext: CompletionContext {
     let visibleListings: [Location: [PaneEntry]]
     let cache = RemoteNameCache()
 
-    init(currentFolder: Location, homeDirectory: String, clusterNames: [String], store: any ObjectStore,
-         visibleListings: [Location: [PaneEntry]]) {
+    init(
+        currentFolder: Location, homeDirectory: String, clusterNames: [String], store: any ObjectStore,
+        visibleListings: [Location: [PaneEntry]]
+    ) {
         self.currentFolder = currentFolder
         self.homeDirectory = homeDirectory
         self.clusterNames = clusterNames
@@ -28,8 +30,9 @@ public struct SessionCompletionContext: CompletionContext {
 
     /// A context on `store` alone, from its root: a one-shot completion outside a session.
     public init(store: any ObjectStore, clusterNames: [String]) {
-        self.init(currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, store: store,
-                  visibleListings: [:])
+        self.init(
+            currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, store: store,
+            visibleListings: [:])
     }
 
     public func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {

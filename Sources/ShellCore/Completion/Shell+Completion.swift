@@ -11,7 +11,8 @@ extension Shell {
                 listings[pane.folder] = listing.entries
             }
         }
-        return SessionCompletionContext(currentFolder: session.currentFolder, homeDirectory: homeDirectory,
-                                        clusterNames: catalog.names, store: session.store, visibleListings: listings)
+        return SessionCompletionContext(
+            currentFolder: session.currentFolder, homeDirectory: homeDirectory,
+            clusterNames: catalog.names, store: session.store, visibleListings: listings)
     }
 }

@@ -42,9 +42,10 @@ final class EntryWriter {
         if style.json {
             return console.writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
         }
-        writeEntries(zip(objects, names).map {
-            EntryLine(name: $1, object: $0)
-        })
+        writeEntries(
+            zip(objects, names).map {
+                EntryLine(name: $1, object: $0)
+            })
     }
 
     /// The account's containers, after its totals with `-l`, as `ls -l` starts with `total`.
@@ -77,8 +78,11 @@ final class EntryWriter {
     func writeNothingUnder(_ target: Location, of session: BrowserSession) async throws {
         guard case .object(let info, _) = try await session.resolve(target, probe: .objectFirst) else { return }
         if style.json { return console.writeJSON([JSONRecord.object(info, segments: nil)]) }
-        writeEntries([EntryLine(name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
-                                manifest: info.largeObject.map(EntryLine.describe))])
+        writeEntries([
+            EntryLine(
+                name: target.name ?? info.name, isFolder: false, bytes: info.bytes, date: info.lastModified,
+                manifest: info.largeObject.map(EntryLine.describe))
+        ])
     }
 
     /// `ls` in search mode: the results, as the pane holds them when it holds them all.
@@ -94,9 +98,10 @@ final class EntryWriter {
     /// Every result of a search as JSON Lines, streamed as found.
     func writeJSONResults(of search: SearchPane) async throws {
         try await search.eachMatch { container, objects in
-            console.writeJSON(objects.map { object in
-                JSONRecord.result(object, container: container, name: SearchPane.resultName(container: container, object: object.name))
-            })
+            console.writeJSON(
+                objects.map { object in
+                    JSONRecord.result(object, container: container, name: SearchPane.resultName(container: container, object: object.name))
+                })
         }
     }
 }

@@ -58,7 +58,8 @@ extension ErrorReport {
         case .tls(let refusal): refusal.isTrustRefusal ? .permission : .unavailable
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
-             .unsupported, .io: .failed
+            .unsupported, .io:
+            .failed
         }
     }
 
@@ -98,11 +99,12 @@ extension ErrorReport {
         guard let container = location.container else { return "/: no such container" }
         guard location.segments.count > 1, missing.expected != .container else { return "\(container): no such container" }
         let path = location.segments.dropFirst().joined(separator: "/")
-        let what = switch missing.expected {
-        case .container, .containerOrFolder, .folder: "folder"
-        case .object: "object"
-        case .objectOrFolder: "file or folder"
-        }
+        let what =
+            switch missing.expected {
+            case .container, .containerOrFolder, .folder: "folder"
+            case .object: "object"
+            case .objectOrFolder: "file or folder"
+            }
         return "\(path): no such \(what) in \(container)"
     }
 

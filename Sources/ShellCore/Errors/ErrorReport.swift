@@ -12,20 +12,21 @@ public struct ErrorReport: Sendable {
     public let failureClass: FailureClass
 
     public init(_ error: any Error) {
-        (message, failureClass) = switch error {
-        case let error as ShellError: Self.report(error)
-        case let error as StorageError: (Self.words(error), Self.kind(error))
-        case let error as BrowserError: Self.report(error)
-        case let error as TransferError: Self.report(error)
-        case let error as ClusterError: Self.report(error)
-        case let error as CommandFailure: Self.report(error)
-        case let error as ContainerError: (Self.words(error), .failed)
-        case let error as SyntaxError: Self.report(ShellError.syntax(error))
-        case let error as CommandTableMismatch:
-            ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
-        case is CancellationError: ("interrupted", .interrupted)
-        default: ("unexpected failure: \(Self.typeFree(error))", .failed)
-        }
+        (message, failureClass) =
+            switch error {
+            case let error as ShellError: Self.report(error)
+            case let error as StorageError: (Self.words(error), Self.kind(error))
+            case let error as BrowserError: Self.report(error)
+            case let error as TransferError: Self.report(error)
+            case let error as ClusterError: Self.report(error)
+            case let error as CommandFailure: Self.report(error)
+            case let error as ContainerError: (Self.words(error), .failed)
+            case let error as SyntaxError: Self.report(ShellError.syntax(error))
+            case let error as CommandTableMismatch:
+                ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
+            case is CancellationError: ("interrupted", .interrupted)
+            default: ("unexpected failure: \(Self.typeFree(error))", .failed)
+            }
     }
 
     /// One object of `get -r` or `rm -r` that failed, in words: an error that names its
