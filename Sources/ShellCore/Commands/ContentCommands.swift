@@ -52,20 +52,16 @@ struct HeadCommand: ShellCommand {
             """,
         options: [lines, bytes, CatCommand.raw], operands: [OperandSpec("NAME", .remoteAny)])
 
-    let name: String
-    let count: ContentCount
-    let isRaw: Bool
+    let part: ContentPart
 
     init(_ arguments: CommandArguments) throws {
-        name = arguments.operands[0]
-        count = try ContentCount(arguments, lines: Self.lines, bytes: Self.bytes)
-        isRaw = try arguments.flag(CatCommand.raw)
+        part = try ContentPart(arguments)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let reader = context.session.reader(of: try await ContentOutput.object(name, context.session))
-        var out = ContentOutput(console: context.console, raw: isRaw)
-        switch count {
+        let reader = context.session.reader(of: try await ContentOutput.object(part.name, context.session))
+        var out = ContentOutput(console: context.console, raw: part.isRaw)
+        switch part.count {
         case .bytes(let count):
             if count > 0 { try out.write(try await reader.bytes(0...Int64(count - 1))) }
         case .lines(let count):
@@ -90,6 +86,29 @@ struct TailCommand: ShellCommand {
             """,
         options: [HeadCommand.lines, HeadCommand.bytes, CatCommand.raw], operands: [OperandSpec("NAME", .remoteAny)])
 
+    let part: ContentPart
+
+    init(_ arguments: CommandArguments) throws {
+        part = try ContentPart(arguments)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let info = try await ContentOutput.object(part.name, context.session)
+        let reader = context.session.reader(of: info)
+        var out = ContentOutput(console: context.console, raw: part.isRaw)
+        switch part.count {
+        case .bytes(let count):
+            if count > 0 { try out.write(try await reader.bytes(max(0, info.bytes - Int64(count))...(info.bytes - 1))) }
+        case .lines(let count):
+            try out.write(try await reader.lastLines(count))
+        }
+        out.finish()
+        return .answered
+    }
+}
+
+/// What `head` and `tail` take: the object, how much of it, and `--raw`.
+struct ContentPart {
     let name: String
     let count: ContentCount
     let isRaw: Bool
@@ -98,20 +117,6 @@ struct TailCommand: ShellCommand {
         name = arguments.operands[0]
         count = try ContentCount(arguments, lines: HeadCommand.lines, bytes: HeadCommand.bytes)
         isRaw = try arguments.flag(CatCommand.raw)
-    }
-
-    func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let info = try await ContentOutput.object(name, context.session)
-        let reader = context.session.reader(of: info)
-        var out = ContentOutput(console: context.console, raw: isRaw)
-        switch count {
-        case .bytes(let count):
-            if count > 0 { try out.write(try await reader.bytes(max(0, info.bytes - Int64(count))...(info.bytes - 1))) }
-        case .lines(let count):
-            try out.write(try await reader.lastLines(count))
-        }
-        out.finish()
-        return .answered
     }
 }
 
