@@ -53,7 +53,7 @@ extension BrowserSession {
     /// object at any depth. With `sizes`, an entry that may be a DLO is looked up first,
     /// so every view shows one size for one object; without, the store may leave sizes out.
     public func eachEntryPage(
-        under folder: Location, recursive: Bool = false, sizes: Bool,
+        under folder: Location, recursive: Bool = false, sizes: Bool, lookingUp: Bool? = nil,
         _ body: ([ListingEntry]) throws -> Void
     ) async throws {
         guard let container = folder.container else { preconditionFailure("the account lists through eachContainerPage") }
@@ -61,7 +61,7 @@ extension BrowserSession {
             store: store, container: container, prefix: folder.prefix,
             delimiter: recursive ? nil : "/", namesOnly: !sizes)
         for try await listed in listing {
-            try body(sizes ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed)
+            try body(lookingUp ?? sizes ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed)
         }
     }
 

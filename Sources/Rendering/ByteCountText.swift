@@ -1,10 +1,10 @@
 /// Human-readable byte counts for listing details.
 public enum ByteCountText {
-    private static let units = ["KB", "MB", "GB", "TB", "PB", "EB"]
+    private static let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
 
-    /// Formats a byte count 1024-based: "0 B", "999 B", "1023 B", "1.0 KB", "12.3 MB", "4.0 GB".
+    /// Formats a byte count 1024-based: "0 B", "999 B", "1023 B", "1.0 KiB", "12.3 MiB", "4.0 GiB".
     ///
-    /// Bytes are shown as an integer; from KB up one decimal, rounded half up. A value that
+    /// Bytes are shown as an integer; from KiB up one decimal, rounded half up. A value that
     /// would round to "1024.0" of a unit is shown in the next unit instead. Negative counts
     /// keep their sign.
     public static func format(_ bytes: Int64) -> String {

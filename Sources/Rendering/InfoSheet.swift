@@ -44,7 +44,7 @@ public enum InfoValue: Sendable, Equatable {
     /// A value the pane words one way and JSON names another (`static large object (SLO)` and `static`).
     case worded(String, json: String)
     case count(Int)
-    /// Bytes: the number, and on the pane its size in KB, MB… beside it.
+    /// Bytes: the number, and on the pane its size in KiB, MiB… beside it.
     case bytes(Int64)
     case date(Date)
 

@@ -4,7 +4,7 @@ public struct PaneRow: Equatable, Sendable {
     public var name: String
     /// Folders are shown with a trailing "/"; the name itself does not include it.
     public var isFolder: Bool
-    /// Right-aligned text such as "1.2 KB"; may be empty.
+    /// Right-aligned text such as "1.2 KiB"; may be empty.
     public var detail: String
     /// The "open" entry: the one the right pane shows.
     public var isMarked: Bool

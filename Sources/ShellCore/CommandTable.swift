@@ -6,6 +6,7 @@ public enum CommandTable {
         [
             ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
             UploadCommand.self, GetCommand.self, RemoveCommand.self, CatCommand.self, HeadCommand.self, TailCommand.self,
+            DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
             RefreshCommand.self, PrintFolderCommand.self, HelpCommand.self, ExitCommand.self,

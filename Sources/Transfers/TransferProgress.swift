@@ -34,7 +34,7 @@ public final class TransferProgress: Sendable {
     }
 
     /// One line: name, bytes done of total, rate and time left, e.g.
-    /// `big.iso  120.0 MB / 1.0 GB  48.2 MB/s  0:19 left`.
+    /// `big.iso  120.0 MiB / 1.0 GiB  48.2 MiB/s  0:19 left`.
     public func line(at now: ContinuousClock.Instant = .now) -> String {
         let current = snapshot
         let elapsed = max(0.001, Double((now - started).components.attoseconds) / 1e18 + Double((now - started).components.seconds))
@@ -47,7 +47,7 @@ public final class TransferProgress: Sendable {
         return parts.joined(separator: "  ")
     }
 
-    /// Sizes as every view of objsh writes them (`ByteCountText`: KB, MB, GB in powers of 1024).
+    /// Sizes as every view of objsh writes them (`ByteCountText`: KiB, MiB, GiB).
     static func bytes(_ count: Int64) -> String { ByteCountText.format(count) }
 
     static func duration(_ seconds: Double) -> String {

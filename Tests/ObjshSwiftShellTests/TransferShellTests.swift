@@ -116,7 +116,7 @@ final class TransferShellTests: XCTestCase {
         // The pane that shows the container gives the same size.
         let panes = try ObjshRun.run(["--cluster", "env", "-c", "cd \(container)"], home: home)
         let row = try XCTUnwrap(panes.output.split(separator: "\n").first { $0.contains(" dlo.bin ") }, panes.output, file: file, line: line)
-        XCTAssertTrue(row.hasSuffix("5.0 MB"), "the pane's row: \(row)", file: file, line: line)
+        XCTAssertTrue(row.hasSuffix("5.0 MiB"), "the pane's row: \(row)", file: file, line: line)
     }
 
     func testAKilledGetGoesOnWhereItStopped() throws {

@@ -101,14 +101,14 @@ final class LayoutTests: XCTestCase {
 
     func testEntryDetailAlignmentAndNarrowColumns() {
         let rows = [
-            PaneRow(name: "a.txt", detail: "1.0 KB"),
+            PaneRow(name: "a.txt", detail: "1.0 KiB"),
             PaneRow(name: "dir", isFolder: true, detail: "2 items"),
             PaneRow(name: "a very long folder name", isFolder: true),
         ]
         // Width 40: left column 18 cells.
         XCTAssertEqual(
             leftBody(pane(.entries(rows, total: 3))),
-            ["  a.txt     1.0 KB", "  dir/     2 items", "  a very long fo…/"])
+            ["  a.txt    1.0 KiB", "  dir/     2 items", "  a very long fo…/"])
         // Width 20: left column 8 cells, too narrow for a detail plus 4 cells of name.
         XCTAssertEqual(
             leftBody(pane(.entries(rows, total: 3)), width: 20),

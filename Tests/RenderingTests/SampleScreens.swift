@@ -58,7 +58,7 @@ enum SampleScreens {
             title: "IMG_0001 beach.jpg",
             summary: "object",
             body: .fields([
-                PaneField(label: "Size", value: "3.3 MB (3481221 bytes)"),
+                PaneField(label: "Size", value: "3.3 MiB (3481221 bytes)"),
                 PaneField(label: "Content-Type", value: "image/jpeg"),
                 PaneField(label: "Last-Modified", value: "2024-07-14 18:02:11 UTC"),
                 PaneField(label: "ETag", value: "9b2cf535f27731c974343645a3985328"),
@@ -76,9 +76,9 @@ enum SampleScreens {
             summary: "3 matches",
             body: .entries(
                 [
-                    PaneRow(name: "2024/IMG_0001 beach.jpg", detail: "3.3 MB", isMarked: true),
-                    PaneRow(name: "2024/IMG_0002 beach at sunset, very long name.jpg", detail: "3.9 MB"),
-                    PaneRow(name: "2019/海辺/beach 🏖.png", detail: "512 KB"),
+                    PaneRow(name: "2024/IMG_0001 beach.jpg", detail: "3.3 MiB", isMarked: true),
+                    PaneRow(name: "2024/IMG_0002 beach at sunset, very long name.jpg", detail: "3.9 MiB"),
+                    PaneRow(name: "2019/海辺/beach 🏖.png", detail: "512 KiB"),
                 ], total: 3)
         ),
         right: nil
@@ -94,7 +94,7 @@ enum SampleScreens {
                 [
                     PaneRow(name: "empty-bucket", isFolder: true),
                     PaneRow(name: "locked", isFolder: true, isMarked: true),
-                    PaneRow(name: "photos", isFolder: true, detail: "1.2 GB"),
+                    PaneRow(name: "photos", isFolder: true, detail: "1.2 GiB"),
                 ], total: 3)
         ),
         right: PaneView(
@@ -115,9 +115,9 @@ enum SampleScreens {
             body: .entries(
                 [
                     PaneRow(
-                        name: "archive/2024/projects/very long project name/deliverables/final report.pdf", detail: "3.3 MB",
+                        name: "archive/2024/projects/very long project name/deliverables/final report.pdf", detail: "3.3 MiB",
                         isMarked: true),
-                    PaneRow(name: "archive/2024/projects/very long project name/drafts/report draft 2.docx", detail: "812 KB"),
+                    PaneRow(name: "archive/2024/projects/very long project name/drafts/report draft 2.docx", detail: "812 KiB"),
                     PaneRow(name: "archive/2024/projects/very long project name/old reports", isFolder: true),
                 ], total: 3)
         ),

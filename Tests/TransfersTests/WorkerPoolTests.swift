@@ -39,6 +39,6 @@ final class WorkerPoolTests: XCTestCase {
         progress.add(bytes: 1 << 30)
         progress.finishItem()
         let line = progress.line(at: progress.started + .seconds(2))
-        XCTAssertEqual(line, "big.iso  1.0 GB / 4.0 GB  512.0 MB/s  0:06 left  1/3 files")
+        XCTAssertEqual(line, "big.iso  1.0 GiB / 4.0 GiB  512.0 MiB/s  0:06 left  1/3 files")
     }
 }

@@ -5,7 +5,7 @@ import Storage
 /// `ls [-lhR] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
 struct ListCommand: ShellCommand {
     static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
-    static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MB (powers of 1024)")
+    static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
     static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
     static let spec = CommandSpec(
         name: "ls", aliases: ["dir"],
