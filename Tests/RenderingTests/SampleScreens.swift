@@ -124,7 +124,7 @@ enum SampleScreens {
         right: PaneView(
             title: "info archive/2024/projects/very long project name/deliverables/final report.pdf",
             body: .fields([
-                PaneField(label: "Bytes", value: "3481221 (3.3 MB)"),
+                PaneField(label: "Bytes", value: "3481221 (3.3 MiB)"),
                 PaneField(label: "ETag", value: "9b2cf535f27731c974343645a39853289b2cf535f27731c974343645a3985328"),
                 PaneField(label: "Manifest", value: "dynamic large object (DLO): archive_segments/2024/projects/final report.pdf/"),
             ])
