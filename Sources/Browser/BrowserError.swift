@@ -17,6 +17,8 @@ public enum BrowserError: Error, Equatable, Sendable {
     case notAResult(String)
     /// `search` with no term outside search mode.
     case notSearching
+    /// A pattern (`*.log`) that no name matches, as typed.
+    case noMatch(String)
     /// A storage failure, with what was being done.
     case storage(StorageError)
 }
@@ -35,6 +37,8 @@ public enum PathProblem: Sendable, Equatable, CaseIterable {
     case dotSegments
     /// A new container name with a `/`.
     case slashInContainerName
+    /// A pattern with `.` or `..` after a wildcard.
+    case upAfterWildcard
 }
 
 /// A location that is not there, with what was looked for, so the one message for

@@ -46,7 +46,7 @@ public struct InteractiveLoop {
 
     /// One command, in a task Ctrl-C cancels; a command that SIGHUP or SIGTERM stopped
     /// ends the session with the signal's status.
-    static func perform(_ words: [String], on shell: Shell) async throws -> Shell.Outcome {
+    static func perform(_ words: [Word], on shell: Shell) async throws -> Shell.Outcome {
         switch await InterruptibleCommand.run(words, on: shell) {
         case .success(nil):
             return .proceed

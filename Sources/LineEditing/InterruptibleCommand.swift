@@ -8,7 +8,7 @@ enum InterruptibleCommand {
     /// The command's result: the exit status it asks for (`exit`), or nil to go on.
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
-    static func run(_ words: [String], on shell: Shell) async -> Result<Int32?, any Error> {
+    static func run(_ words: [Word], on shell: Shell) async -> Result<Int32?, any Error> {
         // The shell crosses into the command's task and back; this function awaits that
         // task before anyone touches the shell again, so it is never used from two places.
         nonisolated(unsafe) let shell = shell

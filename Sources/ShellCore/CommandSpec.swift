@@ -23,13 +23,19 @@ public struct OptionSpec: Sendable, Equatable {
     /// The value's placeholder in help, e.g. `PATH`.
     public let valueName: String
     public let help: String
+    /// Other spellings of the same option, e.g. `--dry-run` beside `-n`.
+    public let aliases: [String]
 
-    public init(_ name: String, value: ArgumentKind? = nil, valueName: String = "", help: String) {
+    public init(_ name: String, aliases: [String] = [], value: ArgumentKind? = nil, valueName: String = "", help: String) {
         self.name = name
+        self.aliases = aliases
         self.value = value
         self.valueName = valueName
         self.help = help
     }
+
+    /// Every spelling: the name, then the aliases.
+    public var spellings: [String] { [name] + aliases }
 }
 
 /// One operand of a shell command.

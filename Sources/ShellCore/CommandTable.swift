@@ -18,6 +18,8 @@ public enum CommandTable {
 
     /// `--json` of the commands that print entries: JSON Lines, the panes left as they are.
     static let jsonOption = OptionSpec("--json", help: "JSON Lines: one object a line, fields as the man page lists them")
+    /// `-n`/`--dry-run` of every command that changes anything.
+    static let dryRunOption = OptionSpec("-n", aliases: ["--dry-run"], help: "print what would be done, and change nothing")
 
     /// The command a word names, by name or alias.
     public static func command(named word: String) -> CommandSpec? {

@@ -29,6 +29,16 @@ enum JSONRecord {
         return line
     }
 
+    /// A folder a pattern matched, `name` as `ls` printed it.
+    static func folder(_ location: Location, name: String) -> JSONLine {
+        var line = JSONLine()
+        line.add(.kind, "folder")
+        line.add(.name, name)
+        line.add(.path, location.description)
+        line.add(.container, location.container)
+        return line
+    }
+
     /// A search result: its `name` is its path from the root without the leading `/`.
     static func result(_ object: ObjectSummary, container: String, name: String) -> JSONLine {
         var line = JSONLine()

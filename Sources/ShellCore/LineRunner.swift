@@ -17,7 +17,7 @@ public struct LineRunner {
     }
 
     /// Runs one command's words: `Shell.run`, or at the prompt in a task Ctrl-C cancels.
-    public typealias Perform = (_ words: [String]) async throws -> Shell.Outcome
+    public typealias Perform = (_ words: [Word]) async throws -> Shell.Outcome
 
     /// The shell the commands run in.
     public let shell: Shell
@@ -45,11 +45,11 @@ public struct LineRunner {
         }
         var outcome = Outcome.completed
         for words in commands {
-            var texts = words.map(\.text)
-            let ignoresError = texts.first?.hasPrefix("-") == true && (texts.first?.count ?? 0) > 1
-            if ignoresError { texts[0].removeFirst() }
+            var words = words
+            let ignoresError = words[0].text.hasPrefix("-") && words[0].text.count > 1
+            if ignoresError { words[0].text.removeFirst() }
             do {
-                if case .exit(let status) = try await perform(texts) { return .exit(status) }
+                if case .exit(let status) = try await perform(words) { return .exit(status) }
             } catch {
                 guard let failure = report(error, prefix: prefix, ignored: ignoresError) else { continue }
                 if outcome == .completed { outcome = .failed(failure) }

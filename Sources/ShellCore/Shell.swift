@@ -63,9 +63,14 @@ public final class Shell {
     /// Runs one command (its words, the command name first): parsed against its row,
     /// decoded into its type, run, and the panes printed when it changed them.
     public func run(_ words: [String]) async throws -> Outcome {
-        guard let name = words.first else { return .proceed }
+        try await run(words.map { Word(text: $0, start: 0, end: 0) })
+    }
+
+    /// Runs one command as the tokenizer split it, so unquoted wildcards stay patterns.
+    public func run(_ words: [Word]) async throws -> Outcome {
+        guard let name = words.first?.text else { return .proceed }
         guard let type = CommandTable.type(named: name) else { throw ShellError.unknownCommand(name) }
-        let parsed = try ParsedCommand.parse(type.spec, words: Array(words.dropFirst()))
+        let parsed = try ParsedCommand.parse(type.spec, tokens: Array(words.dropFirst()))
         // A frame drawn while the command ran gives way to what comes next (an error).
         defer { endLiveScreen() }
         do {

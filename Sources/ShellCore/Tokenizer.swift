@@ -6,6 +6,17 @@ public struct Word: Equatable, Sendable {
     public var start: Int
     /// Offset just past the word's last scalar in the line.
     public var end: Int
+    /// The word as a path pattern, when it has a wildcard (`*`, `?`, `[`) outside
+    /// quotes and escapes: its text with each quoted or escaped wildcard, and each
+    /// literal `\`, written `\x`, so `PathPattern` takes them literally. Nil otherwise.
+    public var pattern: String?
+
+    public init(text: String, start: Int, end: Int, pattern: String? = nil) {
+        self.text = text
+        self.start = start
+        self.end = end
+        self.pattern = pattern
+    }
 }
 
 /// The quote a line ends inside of, when it is unfinished.
@@ -51,28 +62,41 @@ public enum Tokenizer {
     private static func scan(_ line: String) -> Scan {
         var scan = Scan()
         var text = ""
+        var pattern = ""
+        var hasWildcard = false
         var start: Int?
         var quote: OpenQuote?
         let scalars = Array(line.unicodeScalars)
         var index = 0
         func finishWord() {
-            if let wordStart = start { scan.commands[scan.commands.count - 1].append(Word(text: text, start: wordStart, end: index)) }
+            if let wordStart = start {
+                let word = Word(text: text, start: wordStart, end: index, pattern: hasWildcard ? pattern : nil)
+                scan.commands[scan.commands.count - 1].append(word)
+            }
             text = ""
+            pattern = ""
+            hasWildcard = false
             start = nil
+        }
+        /// A character taken literally (quoted or escaped).
+        func literal(_ c: Unicode.Scalar) {
+            text.unicodeScalars.append(c)
+            if "*?[]\\".unicodeScalars.contains(c) { pattern.unicodeScalars.append("\\") }
+            pattern.unicodeScalars.append(c)
         }
         while index < scalars.count {
             let c = scalars[index]
             switch quote {
             case .single:
-                if c == "'" { quote = nil } else { text.unicodeScalars.append(c) }
+                if c == "'" { quote = nil } else { literal(c) }
             case .double:
                 if c == "\"" {
                     quote = nil
                 } else if c == "\\", index + 1 < scalars.count, scalars[index + 1] == "\"" || scalars[index + 1] == "\\" {
                     index += 1
-                    text.unicodeScalars.append(scalars[index])
+                    literal(scalars[index])
                 } else {
-                    text.unicodeScalars.append(c)
+                    literal(c)
                 }
             case nil:
                 if c == " " || c == "\t" || c == "\n" || c == "\r" {
@@ -96,9 +120,11 @@ public enum Tokenizer {
                             continue
                         }
                         index += 1
-                        text.unicodeScalars.append(scalars[index])
+                        literal(scalars[index])
                     } else {
+                        if c == "*" || c == "?" || c == "[" { hasWildcard = true }
                         text.unicodeScalars.append(c)
+                        pattern.unicodeScalars.append(c)
                     }
                 }
             }

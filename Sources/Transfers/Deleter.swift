@@ -38,27 +38,39 @@ public struct Deleter: Sendable {
         let batch = min(try await store.bulkDeleteLimit(), bulkBatch)
         let tally = Tally(failed)
         for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
-            var objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            progress?.addTotal(bytes: 0, items: objects.count)
-            guard batch > 1 else {
-                try await deleteOneByOne(objects, container: container, tally: tally, progress: progress)
-                continue
-            }
-            // Only the objects the listing cannot tell are looked up; those found plain go in bulk.
-            objects = await LargeObjectLookup.resolving(objects, container: container, store: store)
-            // Large objects, and those that may still be, go one by one: their segments go with them.
-            let isLarge = { (object: ObjectSummary) in object.manifestKind != nil || object.mayBeLargeObject }
-            let names = objects.filter { !isLarge($0) }.map(\.name)
-            let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
-            try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
-                let failures = try await store.deleteObjects(container: container, names: names)
-                for _ in 0..<(names.count - failures.count) { tally.succeeded() }
-                for (name, error) in failures { tally.failed(ObjectFailure(name: name, error: error)) }
-                for _ in names { progress?.finishItem() }
-            }
-            try await deleteOneByOne(objects.filter(isLarge), container: container, tally: tally, progress: progress)
+            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
+            try await delete(objects, container: container, batch: batch, tally: tally, progress: progress)
         }
         return try tally.total()
+    }
+
+    /// Deletes listed `objects` of `container` (what a pattern matched), as `deleteAll`
+    /// deletes a page; returns how many, or throws `someFailed` after telling `failed`.
+    public func delete(
+        _ objects: [ObjectSummary], container: String, progress: TransferProgress? = nil,
+        failed: @escaping @Sendable (ObjectFailure) -> Void = { _ in }
+    ) async throws -> Int {
+        let tally = Tally(failed)
+        try await delete(objects, container: container, batch: min(try await store.bulkDeleteLimit(), bulkBatch), tally: tally, progress: progress)
+        return try tally.total()
+    }
+
+    private func delete(_ objects: [ObjectSummary], container: String, batch: Int, tally: Tally, progress: TransferProgress?) async throws {
+        progress?.addTotal(bytes: 0, items: objects.count)
+        guard batch > 1 else { return try await deleteOneByOne(objects, container: container, tally: tally, progress: progress) }
+        // Only the objects the listing cannot tell are looked up; those found plain go in bulk.
+        let objects = await LargeObjectLookup.resolving(objects, container: container, store: store)
+        // Large objects, and those that may still be, go one by one: their segments go with them.
+        let isLarge = { (object: ObjectSummary) in object.manifestKind != nil || object.mayBeLargeObject }
+        let names = objects.filter { !isLarge($0) }.map(\.name)
+        let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
+        try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
+            let failures = try await store.deleteObjects(container: container, names: names)
+            for _ in 0..<(names.count - failures.count) { tally.succeeded() }
+            for (name, error) in failures { tally.failed(ObjectFailure(name: name, error: error)) }
+            for _ in names { progress?.finishItem() }
+        }
+        try await deleteOneByOne(objects.filter(isLarge), container: container, tally: tally, progress: progress)
     }
 
     /// Deletes `objects` with a request each (large ones with their segments), `parallel` at once.

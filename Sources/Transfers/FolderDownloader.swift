@@ -26,28 +26,47 @@ public struct FolderDownloader: Sendable {
         progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         try LocalFolder.make(folder)
-        var downloader = downloader
-        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
         let tally = Tally(failed)
         for try await page in ParallelListing(store: downloader.store, container: container, prefix: prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
-            try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
-                do {
-                    let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
-                    try await Self.fetch(
-                        object, container: container, to: folder, relative: relative, overwrite: overwrite,
-                        downloader: downloader, progress: progress)
-                    tally.succeeded()
-                } catch let error as TransferError where error.isLocalToOneObject {
-                    tally.failed(ObjectFailure(name: object.name, error: error))
-                } catch let error as StorageError where error != .cancelled {
-                    tally.failed(ObjectFailure(name: object.name, error: error))
-                }
-                progress?.finishItem()
-            }
+            try await download(objects, container: container, below: prefix, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         }
         return try tally.total()
+    }
+
+    /// Downloads listed `objects` of `container` (what a pattern matched) into `folder`,
+    /// each at its name below `prefix`; as `download(container:…)` otherwise.
+    public func download(
+        _ objects: [ObjectSummary], container: String, below prefix: String, into folder: String, overwrite: Bool,
+        progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void
+    ) async throws -> Int {
+        try LocalFolder.make(folder)
+        let tally = Tally(failed)
+        try await download(objects, container: container, below: prefix, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+        return try tally.total()
+    }
+
+    private func download(
+        _ objects: [ObjectSummary], container: String, below prefix: String, into folder: String, overwrite: Bool,
+        progress: TransferProgress?, tally: Tally
+    ) async throws {
+        var downloader = downloader
+        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
+        progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
+        try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
+            do {
+                let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
+                try await Self.fetch(
+                    object, container: container, to: folder, relative: relative, overwrite: overwrite,
+                    downloader: downloader, progress: progress)
+                tally.succeeded()
+            } catch let error as TransferError where error.isLocalToOneObject {
+                tally.failed(ObjectFailure(name: object.name, error: error))
+            } catch let error as StorageError where error != .cancelled {
+                tally.failed(ObjectFailure(name: object.name, error: error))
+            }
+            progress?.finishItem()
+        }
     }
 
     static func fetch(

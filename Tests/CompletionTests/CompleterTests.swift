@@ -198,3 +198,12 @@ final class CompleterTests: XCTestCase {
 extension String {
     fileprivate var trimmingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
 }
+
+/// The tokenizer keeps an unquoted wildcard a pattern and a quoted one a character.
+final class TokenizerPatternTests: XCTestCase {
+    func testQuotedAndEscapedWildcardsAreLiteral() throws {
+        let words = try Tokenizer.commands(in: #"rm *.log 'a*b' a\*b "x?"y* plain a\\b*"#)[0]
+        XCTAssertEqual(words.map(\.text), ["rm", "*.log", "a*b", "a*b", "x?y*", "plain", #"a\b*"#])
+        XCTAssertEqual(words.map(\.pattern), [nil, "*.log", nil, nil, #"x\?y*"#, nil, #"a\\b*"#])
+    }
+}

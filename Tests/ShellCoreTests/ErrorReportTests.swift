@@ -63,7 +63,7 @@ final class ErrorReportTests: XCTestCase {
 
     static let browser: [BrowserError] = [
         .notFound(NotFound(place, expected: .object)), .notAFolder("/a"), .atRoot, .invalidPath("a", .dotSegments),
-        .needsContainer, .notAResult("x"), .notSearching, .storage(.noSuchContainer("c")),
+        .needsContainer, .notAResult("x"), .notSearching, .storage(.noSuchContainer("c")), .noMatch("*.log"),
     ]
     static func caseIndex(_ error: BrowserError) -> Int {
         switch error {
@@ -75,6 +75,7 @@ final class ErrorReportTests: XCTestCase {
         case .notAResult: 5
         case .notSearching: 6
         case .storage: 7
+        case .noMatch: 8
         }
     }
 
@@ -92,7 +93,7 @@ final class ErrorReportTests: XCTestCase {
     func testEveryCaseHasASample() {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...16))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...5))
-        XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...7))
+        XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
     }
 

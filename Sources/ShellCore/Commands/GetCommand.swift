@@ -22,20 +22,26 @@ struct GetCommand: ShellCommand {
             the object is unchanged. LOCAL - writes to standard output. An existing file is \
             kept unless -f. With -r, every object under a container or folder, several at \
             once; names that could leave the folder (.., /x) are skipped. An object of 32 MiB \
-            or more comes down as ranges several at once (to standard output: one stream).
+            or more comes down as ranges several at once (to standard output: one stream). \
+            A REMOTE with *, ? or [...] is a pattern (** spans folders): every object it \
+            matches goes into the folder LOCAL (default: the local folder), named from where \
+            the pattern's wildcards start. -n prints what would be written, and writes nothing.
             Example: get -r photos/2024 ~/Pictures
+            Example: get logs/**/*.gz ~/logs
             """,
-        options: [recursive, force, parallel],
+        options: [recursive, force, parallel, CommandTable.dryRunOption],
         operands: [OperandSpec("REMOTE", .remoteAny), OperandSpec("LOCAL", .localPath, optional: true)])
 
-    let remote: String
+    let remote: PathArgument
     let local: String?
     let isRecursive: Bool
     let overwrite: Bool
     let parallelCount: Int?
+    let isDryRun: Bool
 
     init(_ arguments: CommandArguments) throws {
-        remote = arguments.operands[0]
+        remote = arguments.path(0)!
+        isDryRun = try arguments.flag(CommandTable.dryRunOption)
         local = arguments.operand(1)
         isRecursive = try arguments.flag(Self.recursive)
         overwrite = try arguments.flag(Self.force)
@@ -43,9 +49,16 @@ struct GetCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let target = try context.session.currentFolder.resolving(remote)
-        guard target.container != nil else { throw CommandFailure.accountNotAllowed(.download) }
         let downloader = downloader(context.session)
+        let target: Location
+        switch try remote.resolve(in: context.session.currentFolder) {
+        case .path(let location): target = location
+        case .pattern(let pattern):
+            try await getMatches(try await context.session.expand(pattern), of: pattern, downloader: downloader, context)
+            return .answered
+        }
+        guard target.container != nil else { throw CommandFailure.accountNotAllowed(.download) }
+        if isDryRun { return try await sayWouldGet(target, context) }
         if isRecursive {
             try await getFolder(target, downloader: downloader, context)
             return .answered

@@ -23,11 +23,11 @@ struct ListCommand: ShellCommand {
         options: [long, human, recursive, CommandTable.jsonOption],
         operands: [OperandSpec("PATH", .remoteAny, optional: true)])
 
-    let path: String?
+    let path: PathArgument?
     var style: ListStyle
 
     init(_ arguments: CommandArguments) throws {
-        path = arguments.operand(0)
+        path = arguments.path(0)
         style = ListStyle(
             long: try arguments.flag(Self.long), human: try arguments.flag(Self.human),
             json: try arguments.flag(CommandTable.jsonOption))
@@ -43,7 +43,13 @@ struct ListCommand: ShellCommand {
             try await writer.writeSearchResults(of: session)
             return .answered
         }
-        let target = try session.currentFolder.resolving(path ?? ".")
+        let target: Location
+        switch try path?.resolve(in: session.currentFolder) ?? .path(session.currentFolder) {
+        case .path(let location): target = location
+        case .pattern(let pattern):
+            try await writer.writeMatches(try await session.expand(pattern, sizes: style.showsSizes), from: session)
+            return .answered
+        }
         guard target.container != nil else {
             try await style.recursive ? writer.writeEveryObject(of: session) : writer.writeContainers(of: session)
             return .answered

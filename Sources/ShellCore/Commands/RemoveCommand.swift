@@ -2,7 +2,8 @@ import Browser
 import Rendering
 import Storage
 
-/// `rm [-r] [-f] NAME...`: objects; with -r folders and containers with all they hold.
+/// `rm [-r] [-f] [-n] NAME...`: objects; with -r folders and containers with all they
+/// hold. A NAME may be a pattern (`*.log`).
 struct RemoveCommand: ShellCommand {
     static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
     static let force = OptionSpec("-f", help: "do not ask before deleting")
@@ -12,42 +13,57 @@ struct RemoveCommand: ShellCommand {
         details: """
             Deletes each NAME. An object: it goes, a static large object with its segments. \
             With -r a folder or container: every object under it (in bulk when the cluster \
-            offers it), then the container itself when one was named. At a terminal, rm -r \
-            first says what it will delete and asks; -f and scripts do not ask.
+            offers it), then the container itself when one was named. A NAME with *, ? or \
+            [...] is a pattern (** spans folders): every object it matches goes, folders only \
+            with -r. At a terminal, rm -r and a pattern first say how many objects and bytes \
+            will go and ask; -f and scripts do not ask. -n prints what would go and deletes nothing.
             Example: rm -r old-backups
+            Example: rm -n logs/2023-*.log
             """,
-        options: [recursive, force],
+        options: [recursive, force, CommandTable.dryRunOption],
         operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
 
-    let names: [String]
+    let names: [PathArgument]
     let isRecursive: Bool
     let asks: Bool
+    let isDryRun: Bool
 
     init(_ arguments: CommandArguments) throws {
-        names = arguments.operands
+        names = arguments.paths()
         isRecursive = try arguments.flag(Self.recursive)
         asks = !(try arguments.flag(Self.force))
+        isDryRun = try arguments.flag(CommandTable.dryRunOption)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
         var removed: [Location] = []
         for name in names {
-            let target = try session.currentFolder.resolving(name)
-            guard target.container != nil else { throw CommandFailure.accountNotAllowed(.delete) }
-            if isRecursive, try await holdsObjects(target, session) {
-                guard try await removeAll(under: target, context) else { continue }
-            } else {
-                try await removeObject(target, context)
+            switch try name.resolve(in: session.currentFolder) {
+            case .path(let target):
+                guard try await remove(target, context) else { continue }
+                removed.append(target)
+            case .pattern(let pattern):
+                removed += try await removeMatches(try await session.expand(pattern), of: pattern, context)
             }
-            removed.append(target)
         }
+        if isDryRun { return .answered }
         // The panes leave what is gone, then show what is left.
         if let gone = removed.first(where: { session.currentFolder.isWithin($0) }), let parent = gone.parent {
             try await session.cd(parent.description)
         }
         try await session.refresh()
         return .showPanes
+    }
+
+    /// Deletes what one plain NAME names; false when the user said no.
+    func remove(_ target: Location, _ context: CommandContext) async throws -> Bool {
+        guard target.container != nil else { throw CommandFailure.accountNotAllowed(.delete) }
+        if isRecursive, try await holdsObjects(target, context.session) {
+            return try await removeAll(under: target, context, asking: asks)
+        }
+        try await removeObject(target, context)
+        return true
     }
 
     /// Whether `target` is a container, or a folder with something in it.
@@ -60,6 +76,7 @@ struct RemoveCommand: ShellCommand {
 
     func removeObject(_ target: Location, _ context: CommandContext) async throws {
         guard target.segments.count > 1 else { throw CommandFailure.needsRecursive(target, isContainer: true, command: "rm") }
+        if isDryRun { return try await sayWouldRemove(target, context) }
         do {
             try await context.session.deleteObject(at: target)
         } catch StorageError.noSuchObject {
@@ -73,11 +90,12 @@ struct RemoveCommand: ShellCommand {
 
     /// Deletes everything under a folder or container (then the container itself); at a
     /// terminal it first says how much and asks. False when the answer was no.
-    func removeAll(under target: Location, _ context: CommandContext) async throws -> Bool {
+    func removeAll(under target: Location, _ context: CommandContext, asking: Bool) async throws -> Bool {
         let container = target.container!
         let isContainer = target.segments.count == 1
         let deleter = context.session.deleter()
-        if asks, let confirm = context.settings.confirm {
+        if isDryRun { return try await sayWouldRemoveAll(under: target, context) }
+        if asking, let confirm = context.settings.confirm {
             let (objects, bytes) = try await deleter.count(container: container, prefix: isContainer ? "" : target.prefix)
             let what = "\(objects) object\(objects == 1 ? "" : "s") (\(ByteCountText.format(bytes))) under \(escaped(target.description))"
             guard await confirm("delete \(what)\(isContainer ? " and the container" : "")?") else {

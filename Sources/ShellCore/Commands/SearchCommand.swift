@@ -54,21 +54,28 @@ struct InfoCommand: ShellCommand {
         summary: "show an object's, folder's, container's or the account's info",
         details: """
             The accessory button: opens an info pane with size, count, type, ETag, dates and \
-            metadata. Without NAME, the current folder (the account at the root).
+            metadata. Without NAME, the current folder (the account at the root). A NAME \
+            with *, ? or [...] is a pattern: the facts of everything it matches, as \
+            Key: value lines with a blank line between (or JSON Lines), the panes left as they are.
             Example: info photos/cover.png
             """,
         options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .remoteAny, optional: true)])
 
     let path: String?
+    let pattern: PathArgument?
     let json: Bool
 
     init(_ arguments: CommandArguments) throws {
         path = arguments.operand(0)
+        pattern = arguments.path(0).flatMap { $0.pattern == nil ? nil : $0 }
         json = try arguments.flag(CommandTable.jsonOption)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
+        if case .pattern(let pattern)? = try pattern?.resolve(in: session.currentFolder) {
+            return try await writeSheets(of: try await session.expand(pattern), context)
+        }
         if context.wantsJSON(json) {
             // `info --json` answers and leaves the panes as they are.
             context.console.writeJSON([try await session.infoSheet(for: try await session.resolve(path)).json])
@@ -79,6 +86,26 @@ struct InfoCommand: ShellCommand {
         guard context.settings.quiet, let pane = session.current as? InfoPane else { return .showPanes }
         let lines = try await session.infoSheet(of: pane).lines
         context.console.write(lines.map { escaped($0) + "\n" }.joined())
+        return .answered
+    }
+
+    /// The facts of each match: an object's from its HEAD, as `info NAME` shows them.
+    func writeSheets(of matches: [PatternMatch], _ context: CommandContext) async throws -> CommandOutcome {
+        let session = context.session
+        for (index, match) in matches.enumerated() {
+            let target: Target =
+                switch match {
+                case .container(let summary): .container(summary.name, objects: summary.objectCount)
+                case .folder(let location): .folder(location)
+                case .object(_, let location): try await session.resolve(location, probe: .objectFirst, expecting: .object)
+                }
+            let sheet = try await session.infoSheet(for: target)
+            if context.wantsJSON(json) {
+                context.console.writeJSON([sheet.json])
+            } else {
+                context.console.write((index == 0 ? "" : "\n") + sheet.lines.map { escaped($0) + "\n" }.joined())
+            }
+        }
         return .answered
     }
 }

@@ -79,7 +79,8 @@ struct HelpCommand: ShellCommand {
         if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }
         text += "\n\(spec.details)\n"
         for option in spec.options {
-            let name = option.value == nil ? option.name : "\(option.name) \(option.valueName)"
+            let spelled = option.spellings.joined(separator: ", ")
+            let name = option.value == nil ? spelled : "\(spelled) \(option.valueName)"
             text += "  \(name)  \(option.help)\n"
         }
         context.console.write(text)

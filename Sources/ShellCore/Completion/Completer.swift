@@ -14,7 +14,7 @@ public enum Completer {
         case .commandName, .argument(.command):
             return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text)))
         case .option(let spec):
-            let options = spec.options.map { CompletionCandidate(name: $0.name, isFolder: false) }
+            let options = spec.options.flatMap(\.spellings).map { CompletionCandidate(name: $0, isFolder: false) }
             return plan(word, path: .whole(word.text), found: CandidateList(options))
         case .argument(.cluster):
             let names = context.clusterNames.map { CompletionCandidate(name: $0, isFolder: false) }

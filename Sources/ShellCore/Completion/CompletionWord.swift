@@ -54,7 +54,7 @@ struct CompletionWord: Equatable {
             } else if !optionsEnded && word == "--" {
                 optionsEnded = true
             } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
-                pendingValue = spec.options.first { $0.name == word }?.value
+                pendingValue = spec.options.first { $0.spellings.contains(word) }?.value
             } else {
                 operandIndex += 1
             }

@@ -89,6 +89,7 @@ extension ErrorReport {
         case .needsContainer: ("choose a container first (cd CONTAINER)", .failed)
         case .notAResult(let name): ("\(name): not among the search results (back leaves search mode)", .notFound)
         case .notSearching: ("not in search mode", .failed)
+        case .noMatch(let pattern): ("\(pattern): no match", .notFound)
         case .storage(let error): (words(error), kind(error))
         }
     }
@@ -116,6 +117,7 @@ extension ErrorReport {
         case .absoluteName: "give a name inside the current folder, not an absolute path"
         case .dotSegments: "a name cannot contain . or .. segments"
         case .slashInContainerName: "a container name cannot contain /"
+        case .upAfterWildcard: "a pattern cannot have . or .. after a wildcard"
         }
     }
 

@@ -1,0 +1,135 @@
+/// A shell glob within one path segment: `*` any run of characters, `?` one
+/// character, `[abc]`, `[a-z]`, `[!x]` or `[^x]` one of a set; `\x` takes `x`
+/// literally. Matching is by `Character` (a UTF-8 name's grapheme, as a user sees it).
+public struct Glob: Sendable, Equatable {
+    enum Token: Sendable, Equatable {
+        case literal(Character)
+        case any
+        case star
+        case set([ClosedRange<Character>], negated: Bool)
+    }
+
+    let tokens: [Token]
+
+    /// Compiles `pattern`; with `foldingCase` both it and the names it meets are lowercased.
+    public init(_ pattern: String, foldingCase: Bool = false) {
+        tokens = Self.compile(Array(foldingCase ? pattern.lowercased() : pattern))
+        self.foldingCase = foldingCase
+    }
+
+    let foldingCase: Bool
+
+    /// Whether `pattern` has a wildcard that is not escaped.
+    public static func hasWildcard(_ pattern: String) -> Bool {
+        Glob(pattern).tokens.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    /// The characters every match starts with: the pattern up to its first wildcard, unescaped.
+    public var literalPrefix: String {
+        var prefix = ""
+        for token in tokens {
+            guard case .literal(let character) = token else { break }
+            prefix.append(character)
+        }
+        return prefix
+    }
+
+    /// The pattern without wildcards as the name it stands for, or nil when it has one.
+    public var literal: String? {
+        let prefix = literalPrefix
+        return prefix.count == tokens.count ? prefix : nil
+    }
+
+    public func matches(_ text: String) -> Bool {
+        Self.match(tokens, Array(foldingCase ? text.lowercased() : text))
+    }
+
+    /// Iterative matching with backtracking to the last `*`.
+    static func match(_ tokens: [Token], _ text: [Character]) -> Bool {
+        var p = 0
+        var t = 0
+        var star: Int?
+        var resume = 0
+        while t < text.count {
+            if p < tokens.count, tokens[p] == .star {
+                star = p
+                resume = t
+                p += 1
+            } else if p < tokens.count, tokens[p].accepts(text[t]) {
+                p += 1
+                t += 1
+            } else if let star {
+                p = star + 1
+                resume += 1
+                t = resume
+            } else {
+                return false
+            }
+        }
+        while p < tokens.count, tokens[p] == .star { p += 1 }
+        return p == tokens.count
+    }
+
+    static func compile(_ pattern: [Character]) -> [Token] {
+        var tokens: [Token] = []
+        var index = 0
+        while index < pattern.count {
+            let character = pattern[index]
+            index += 1
+            switch character {
+            case "\\" where index < pattern.count:
+                tokens.append(.literal(pattern[index]))
+                index += 1
+            case "*": if tokens.last != .star { tokens.append(.star) }
+            case "?": tokens.append(.any)
+            case "[":
+                guard let (set, next) = compileSet(pattern, from: index) else {
+                    tokens.append(.literal("["))
+                    continue
+                }
+                tokens.append(set)
+                index = next
+            default: tokens.append(.literal(character))
+            }
+        }
+        return tokens
+    }
+
+    /// A `[...]` set starting after its `[`; nil when it is not closed (then `[` is literal).
+    /// A `]` right after `[` or `[!` belongs to the set, as in POSIX.
+    static func compileSet(_ pattern: [Character], from start: Int) -> (Token, Int)? {
+        var index = start
+        let negated = index < pattern.count && (pattern[index] == "!" || pattern[index] == "^")
+        if negated { index += 1 }
+        var ranges: [ClosedRange<Character>] = []
+        var first = true
+        while index < pattern.count {
+            var low = pattern[index]
+            if low == "]" && !first { return (.set(ranges, negated: negated), index + 1) }
+            first = false
+            if low == "\\", index + 1 < pattern.count {
+                index += 1
+                low = pattern[index]
+            }
+            if index + 2 < pattern.count, pattern[index + 1] == "-", pattern[index + 2] != "]", low <= pattern[index + 2] {
+                ranges.append(low...pattern[index + 2])
+                index += 3
+            } else {
+                ranges.append(low...low)
+                index += 1
+            }
+        }
+        return nil
+    }
+}
+
+extension Glob.Token {
+    func accepts(_ character: Character) -> Bool {
+        switch self {
+        case .literal(let literal): literal == character
+        case .any: true
+        case .star: false
+        case .set(let ranges, let negated): ranges.contains { $0.contains(character) } != negated
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Browser
+import Rendering
+import Storage
+
+extension RemoveCommand {
+    /// Deletes what a pattern matched: its objects, and with -r its folders and
+    /// containers whole. At a terminal it first says how many objects and bytes and
+    /// asks; a folder matched without -r is left and, once the rest is done, reported.
+    func removeMatches(_ matches: [PatternMatch], of pattern: PathPattern, _ context: CommandContext) async throws -> [Location] {
+        var folders: [Location] = []
+        var skipped: [PatternMatch] = []
+        for match in matches {
+            if case .object = match { continue }
+            if isRecursive { folders.append(match.location) } else { skipped.append(match) }
+        }
+        // A folder taken whole takes what is under it: nothing goes twice.
+        folders = folders.filter { folder in !folders.contains { $0 != folder && folder.isWithin($0) } }
+        let objects = matches.compactMap { match -> (ObjectSummary, Location)? in
+            guard case .object(let object, let location) = match, !folders.contains(where: location.isWithin) else { return nil }
+            return (object, location)
+        }
+        if isDryRun {
+            try await sayWouldRemove(objects, folders: folders, context)
+        } else if try await confirmed(objects, folders: folders, pattern, context) {
+            try await remove(objects, of: pattern, context)
+            for folder in folders { _ = try await removeAll(under: folder, context, asking: false) }
+        } else {
+            return []
+        }
+        if let first = skipped.first {
+            throw CommandFailure.needsRecursive(first.location, isContainer: first.location.segments.count == 1, command: "rm")
+        }
+        return isDryRun ? [] : objects.map(\.1) + folders
+    }
+
+    /// At a terminal and without -f: says what the pattern will delete and asks.
+    func confirmed(
+        _ objects: [(ObjectSummary, Location)], folders: [Location], _ pattern: PathPattern, _ context: CommandContext
+    ) async throws -> Bool {
+        guard asks, let confirm = context.settings.confirm else { return true }
+        var count = objects.count
+        var bytes = objects.reduce(Int64(0)) { $0 + $1.0.bytes }
+        let deleter = context.session.deleter()
+        for folder in folders {
+            let under = try await deleter.count(container: folder.container!, prefix: folder.segments.count == 1 ? "" : folder.prefix)
+            count += under.objects
+            bytes += under.bytes
+        }
+        let question = "delete \(Self.objects(count)) (\(ByteCountText.format(bytes))) matching \(escaped(pattern.text))?"
+        guard await confirm(question) else {
+            context.console.writeError("rm: nothing deleted\n")
+            return false
+        }
+        return true
+    }
+
+    func remove(_ objects: [(ObjectSummary, Location)], of pattern: PathPattern, _ context: CommandContext) async throws {
+        guard !objects.isEmpty else { return }
+        let output = context.console.output
+        let deleter = context.session.deleter()
+        var deleted = 0
+        for (container, listed) in Dictionary(grouping: objects, by: { $0.1.container! }).sorted(by: { $0.key < $1.key }) {
+            deleted += try await deleter.delete(listed.map(\.0), container: container) { failure in
+                output.writeError("rm: \(escaped(ErrorReport.words(failure)))\n")
+            }
+        }
+        context.console.writeNote("deleted \(Self.objects(deleted)) matching \(escaped(pattern.text))\n")
+    }
+
+    /// `-n`: what a pattern would delete, an object a line, then the total.
+    func sayWouldRemove(_ objects: [(ObjectSummary, Location)], folders: [Location], _ context: CommandContext) async throws {
+        for (object, location) in objects {
+            context.console.write("would delete \(escaped(location.objectPath)) (\(ByteCountText.format(object.bytes)))\n")
+        }
+        for folder in folders { _ = try await sayWouldRemoveAll(under: folder, context) }
+    }
+
+    /// `-n` for one plain name: the object it would delete, or why it would not.
+    func sayWouldRemove(_ target: Location, _ context: CommandContext) async throws {
+        switch try await context.session.resolve(target, probe: .objectFirst, expecting: .object) {
+        case .object(let info, _):
+            context.console.write("would delete \(escaped(target.objectPath)) (\(ByteCountText.format(info.bytes)))\n")
+        case .folder, .container, .account:
+            throw CommandFailure.needsRecursive(target, isContainer: target.segments.count == 1, command: "rm")
+        }
+    }
+
+    /// `-n` for `rm -r`: every object under a folder or container, then the total. Never deletes.
+    func sayWouldRemoveAll(under target: Location, _ context: CommandContext) async throws -> Bool {
+        var count = 0
+        var bytes: Int64 = 0
+        try await context.session.eachEntryPage(under: target, recursive: true, sizes: true) { page in
+            for case .object(let object) in page {
+                count += 1
+                bytes += object.bytes
+                let path = Location(container: target.container!, objectName: Substring(object.name)).objectPath
+                context.console.write("would delete \(escaped(path)) (\(ByteCountText.format(object.bytes)))\n")
+            }
+        }
+        let container = target.segments.count == 1 ? " and the container" : ""
+        let total = "\(Self.objects(count)) (\(ByteCountText.format(bytes)))"
+        context.console.write("would delete \(total) under \(escaped(target.description))\(container)\n")
+        return false
+    }
+
+    static func objects(_ count: Int) -> String { "\(count) object\(count == 1 ? "" : "s")" }
+}
