@@ -89,6 +89,19 @@ extension BrowserSession {
     public func downloader() -> Downloader { Downloader(store: store) }
     public func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }
     public func deleter() -> Deleter { Deleter(store: store) }
+
+    public func copier() -> Copier { Copier(store: store) }
+
+    /// What a transfer of a listed object needs: the listing's facts, or a HEAD where
+    /// they may not tell all (a possible large object).
+    public func objectInfo(of object: ObjectSummary, in container: String) async throws -> ObjectInfo {
+        try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+    }
+
+    /// Creates a container unless it is there already.
+    public func ensureContainer(_ name: String) async throws {
+        do { try await store.createContainer(name) } catch StorageError.containerExists {}
+    }
     public func uploader(options: UploadOptions, progress: TransferProgress?, display: @escaping @Sendable (String) -> String) -> Uploader {
         Uploader(store: store, options: options, progress: progress, display: display)
     }

@@ -108,7 +108,7 @@ public final class InfoPane: StoragePane {
                 addSegments(sizes, to: &sheet)
             }
         case .multipartUpload(let parts, _):
-            sheet.add("Manifest", key: .manifest, .worded("multipart upload: the ETag is not the MD5 of the bytes", json: "multipart"))
+            sheet.add("Multipart", key: .manifest, .worded("\(parts) parts: the ETag is not the MD5 of the bytes", json: "multipart"))
             sheet.add("Segments", key: .segments, .count(parts))
         case nil: break
         }

@@ -32,6 +32,8 @@ public struct ObjshDirectories: Sendable, Equatable {
     public var configFile: String { config + "/config" }
     /// The history file.
     public var historyFile: String { state + "/history" }
+    /// Where a folder `mv` keeps its journal while it runs.
+    public var journalFolder: String { state + "/journal" }
     /// Where `objsh --complete` keeps its short-lived listings.
     public var completionCache: String { cache + "/completion" }
 }

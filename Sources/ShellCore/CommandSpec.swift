@@ -43,7 +43,8 @@ public struct OperandSpec: Sendable, Equatable {
     public let name: String
     public let kind: ArgumentKind
     public let isOptional: Bool
-    /// Whether it may be given several times (`rm NAME...`); only the last operand may.
+    /// Whether it may be given several times (`rm NAME...`, `cp SOURCE... TARGET`); one
+    /// operand at most repeats, and the words beyond the others are its.
     public let isRepeating: Bool
 
     public init(_ name: String, _ kind: ArgumentKind, optional: Bool = false, repeating: Bool = false) {

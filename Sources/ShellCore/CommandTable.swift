@@ -5,7 +5,8 @@ public enum CommandTable {
     static var types: [any ShellCommand.Type] {
         [
             ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
-            UploadCommand.self, GetCommand.self, RemoveCommand.self, CatCommand.self, HeadCommand.self, TailCommand.self,
+            UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, CatCommand.self,
+            HeadCommand.self, TailCommand.self,
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,

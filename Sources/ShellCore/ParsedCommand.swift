@@ -55,7 +55,7 @@ public struct ParsedCommand: Equatable, Sendable {
             let missing = spec.operands[parsed.operands.count].name
             throw ShellError.usage(spec, .missingOperand(missing))
         }
-        if parsed.operands.count > spec.operands.count && spec.operands.last?.isRepeating != true {
+        if parsed.operands.count > spec.operands.count && !spec.operands.contains(where: \.isRepeating) {
             throw ShellError.usage(spec, .tooManyArguments)
         }
         return parsed

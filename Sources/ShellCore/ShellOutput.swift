@@ -87,6 +87,8 @@ public struct ShellSettings {
     public var confirm: ((String) async -> Bool)?
     /// Resident memory above which hidden panes are unloaded, in bytes.
     public var memoryBudget: Int = 512 << 20
+    /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
+    public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
 
     public init() {}
 }

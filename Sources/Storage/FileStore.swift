@@ -131,3 +131,16 @@ public struct FileStore: ObjectStore {
             contentType: contentType ?? ContentType.guess(forName: name), etag: etag, lastModified: Date(stat: info))
     }
 }
+
+extension FileStore {
+    /// A copy within the folder tree: the source file put again under the new name,
+    /// through a staging file and a rename, as any upload.
+    public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
+        let from = try containerPath(source.container) + "/" + source.name
+        var status = stat()
+        guard lstat(from, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw StorageError.noSuchObject(container: source.container, name: source.name)
+        }
+        return try await putObject(container: container, name: name, fileAt: from, contentType: source.contentType)
+    }
+}

@@ -71,6 +71,9 @@ extension ForwardingStore {
     ) async throws -> ObjectInfo {
         try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
     }
+    public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
+        try await base.copyObject(source, toContainer: container, name: name)
+    }
     public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
     public func deleteContainer(_ name: String) async throws { try await base.deleteContainer(name) }
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {

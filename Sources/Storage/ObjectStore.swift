@@ -40,6 +40,13 @@ public protocol ObjectStore: Sendable {
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo
 
+    /// Copies `source` (as its HEAD gave it) to `container/name` on the server, so its
+    /// bytes never pass through the client; the content type and metadata go with it.
+    /// A large object is copied piece by piece under a new manifest of its own, so the
+    /// copy's ETag equals the source's (a Swift DLO, read whole by the server, becomes
+    /// a plain object). Returns the copy's info. `noSuchObject` when the source is gone.
+    func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo
+
     /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
     func deleteObject(container: String, name: String) async throws
 

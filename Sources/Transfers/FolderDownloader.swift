@@ -89,7 +89,7 @@ extension TransferError {
     /// Failures that concern one object of many, so the rest of a folder goes on.
     var isLocalToOneObject: Bool {
         switch self {
-        case .exists, .local, .corrupt, .unsafeName: true
+        case .exists, .local, .corrupt, .unsafeName, .notMoved: true
         case .interrupted, .someFailed: false
         }
     }

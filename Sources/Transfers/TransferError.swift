@@ -15,4 +15,6 @@ public enum TransferError: Error, Sendable, Equatable {
     case interrupted(String)
     /// Several objects of a folder failed (each told as it failed); the others were transferred.
     case someFailed(failed: Int, of: Int)
+    /// `mv` copied an object but could not verify the copy, so the source was kept.
+    case notMoved(name: String, CopyCheck)
 }

@@ -59,7 +59,7 @@ final class CompleterTests: XCTestCase {
     func testCommandNames() async {
         await check([
             Case("clu", "cluster "),
-            Case("c", "c", listed: ["cat", "cd", "cluster"]),
+            Case("c", "c", listed: ["cat", "cd", "cluster", "copy", "cp"]),
             Case("", "", listed: CommandTable.commands.map(\.name).sorted()),
             Case("di", "dir "),
             Case("ls; cl", "ls; cluster "),

@@ -42,7 +42,10 @@ final class OddNameTests: XCTestCase {
         ])
         XCTAssertEqual(walked.status, 0, walked.errors)
         let lines = walked.output.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.prefix(3), ["//\(c)/a//", "b.txt", "/\(c)/a"])
+        // With -q, info answers with its sheet as Key: value lines, then pwd follows it.
+        XCTAssertEqual(lines.prefix(3), ["//\(c)/a//", "b.txt", "Object: a//b.txt"])
+        XCTAssertEqual(lines.first { $0.hasPrefix("/") && !$0.hasPrefix("//") }, "/\(c)/a")
+        for name in ["Object: /leading.txt", "Object: d/./e", "Object: d/../f"] { XCTAssertTrue(lines.contains(name), "\(name): \(lines)") }
     }
 
     func testInfoPanesNameTheObjectExactly() throws {

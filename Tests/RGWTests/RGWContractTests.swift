@@ -45,6 +45,7 @@ final class RGWS3ContractTests: XCTestCase {
     func testMissingThings() async throws { try await contract.checkMissingThings() }
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }
 
@@ -88,5 +89,6 @@ final class RGWSwiftContractTests: XCTestCase {
     func testMissingThings() async throws { try await contract.checkMissingThings() }
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }

@@ -48,7 +48,7 @@ final class ErrorReportTests: XCTestCase {
     static let transfer: [TransferError] = [
         .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
         .unsafeName("../x", reason: "it would leave the folder"), .interrupted("kept a.partial"),
-        .someFailed(failed: 2, of: 10),
+        .someFailed(failed: 2, of: 10), .notMoved(name: "a", .unverified(.dynamicLargeObject)),
     ]
     static func caseIndex(_ error: TransferError) -> Int {
         switch error {
@@ -58,6 +58,7 @@ final class ErrorReportTests: XCTestCase {
         case .unsafeName: 3
         case .interrupted: 4
         case .someFailed: 5
+        case .notMoved: 6
         }
     }
 
@@ -92,7 +93,7 @@ final class ErrorReportTests: XCTestCase {
 
     func testEveryCaseHasASample() {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...16))
-        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...5))
+        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...6))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
     }
@@ -103,6 +104,8 @@ final class ErrorReportTests: XCTestCase {
             + NotFound.Expected.allCases.map { BrowserError.notFound(NotFound(Self.place, expected: $0)) }
             + [
                 CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
+                CommandFailure.accountNotAllowed(.copyTarget), CommandFailure.sameObject(Self.place),
+                CommandFailure.copyIntoItself(Self.place, target: Self.place),
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),

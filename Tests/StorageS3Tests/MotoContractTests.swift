@@ -47,6 +47,7 @@ final class MotoContractTests: XCTestCase {
     func testMissingThings() async throws { try await contract.checkMissingThings() }
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }
 
@@ -76,5 +77,6 @@ final class MotoVirtualHostContractTests: XCTestCase {
     func testMissingThings() async throws { try await contract.checkMissingThings() }
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }

@@ -54,5 +54,6 @@ final class FileStoreContractTests: XCTestCase {
     func testMissingThings() async throws { try await contract.checkMissingThings() }
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
+    func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }

@@ -61,8 +61,8 @@ struct CompletionWord: Equatable {
         }
         if let pendingValue { return .argument(pendingValue) }
         if !optionsEnded && !quoted && current.hasPrefix("-") { return .option(spec) }
-        if operandIndex >= spec.operands.count, let last = spec.operands.last, last.isRepeating {
-            return .argument(last.kind)
+        if operandIndex >= spec.operands.count, let repeating = spec.operands.first(where: \.isRepeating) {
+            return .argument(repeating.kind)
         }
         guard operandIndex < spec.operands.count else { return .nothing }
         return .argument(spec.operands[operandIndex].kind)

@@ -15,11 +15,17 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case localFolder(String, LocalProblem)
     /// Standard output could not be written.
     case standardOutput(LocalProblem)
+    /// `cp`/`mv` of an object onto itself.
+    case sameObject(Location)
+    /// `cp -r`/`mv -r` of a folder into itself or below it.
+    case copyIntoItself(Location, target: Location)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
         case download
         case delete
+        /// The target of `cp` or `mv`.
+        case copyTarget
     }
 }
 

@@ -129,6 +129,16 @@ extension ErrorReport {
         case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
         case .interrupted(let message): ("interrupted: \(message)", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
+        case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
+        }
+    }
+
+    /// Why a copy is not proven, as the end of a sentence.
+    static func words(_ check: CopyCheck) -> String {
+        switch check {
+        case .verified: "verified"
+        case .unverified(.dynamicLargeObject): "not verified (a dynamic large object's ETag is not the MD5 of its bytes)"
+        case .unverified(.largeObjectCopiedWhole): "not verified (a large object copied whole has an ETag of another kind)"
         }
     }
 
@@ -144,6 +154,9 @@ extension ErrorReport {
         switch error {
         case .accountNotAllowed(.download): ("name a container, folder or object (the account is not one)", .usage)
         case .accountNotAllowed(.delete): ("the account itself cannot be deleted; name its containers", .usage)
+        case .accountNotAllowed(.copyTarget): ("copy into a container or folder (the account holds only containers)", .usage)
+        case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
+        case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
         case .needsRecursive(let location, let isContainer, let command):
             ("\(location.description) is a \(isContainer ? "container" : "folder"); use \(command) -r", .usage)
         case .notAnObject(let location, let isContainer):

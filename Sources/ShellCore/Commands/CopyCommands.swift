@@ -1,0 +1,65 @@
+import Browser
+import Rendering
+import Storage
+import Transfers
+
+/// `cp [-r] [-n] SOURCE... TARGET`: copies made on the server, each verified.
+struct CopyCommand: ShellCommand {
+    static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
+    static let spec = CommandSpec(
+        name: "cp", aliases: ["copy"],
+        summary: "copy objects (with -r folders) on the server, each copy verified",
+        details: """
+            Copies each SOURCE to TARGET on the server: no byte comes down to objsh. With one \\
+            object SOURCE, TARGET is the copy's name, or a folder or container to copy into \\
+            (a TARGET ending in / is always one). Content type and metadata go with the copy. \\
+            A static large object is copied segment by segment under a manifest of its own, an \\
+            S3 multipart object part by part at the same boundaries, so every copy's ETag is \\
+            checked against the source's; a dynamic large object becomes a plain object, and \\
+            is said to be unverified. With -r, folders and containers with everything in them. \\
+            A SOURCE may be a pattern (*.log). -n prints what would be copied, and copies nothing.
+            Example: cp -r photos/2024 /backup/photos/
+            """,
+        options: [recursive, CommandTable.dryRunOption],
+        operands: [OperandSpec("SOURCE", .remoteAny, repeating: true), OperandSpec("TARGET", .remoteAny)])
+
+    let plan: CopyPlan
+
+    init(_ arguments: CommandArguments) throws {
+        plan = CopyPlan(
+            sources: arguments.paths().dropLast(), target: arguments.operands.last!, moving: false,
+            isRecursive: try arguments.flag(Self.recursive), isDryRun: try arguments.flag(CommandTable.dryRunOption), asks: false)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome { try await plan.run(context) }
+}
+
+/// `mv [-r] [-f] [-n] SOURCE... TARGET` (alias `rename`): a verified copy, then the source goes.
+struct MoveCommand: ShellCommand {
+    static let force = OptionSpec("-f", help: "do not ask before moving what a pattern matches")
+    static let spec = CommandSpec(
+        name: "mv", aliases: ["rename"],
+        summary: "move or rename objects (with -r folders): a verified copy, then the source goes",
+        details: """
+            Moves each SOURCE to TARGET as cp copies it, and deletes a source only once its \\
+            copy was verified: an object is never in neither place. A copy that cannot be \\
+            verified (a dynamic large object) keeps its source, and says so. A folder move \\
+            keeps a journal; interrupted and run again, it finishes what is left. At a \\
+            terminal, a pattern first says how many objects and bytes will move and asks. \\
+            -n prints what would move, and moves nothing.
+            Example: mv report-draft.pdf report.pdf
+            """,
+        options: [CopyCommand.recursive, force, CommandTable.dryRunOption],
+        operands: [OperandSpec("SOURCE", .remoteAny, repeating: true), OperandSpec("TARGET", .remoteAny)])
+
+    let plan: CopyPlan
+
+    init(_ arguments: CommandArguments) throws {
+        plan = CopyPlan(
+            sources: arguments.paths().dropLast(), target: arguments.operands.last!, moving: true,
+            isRecursive: try arguments.flag(CopyCommand.recursive), isDryRun: try arguments.flag(CommandTable.dryRunOption),
+            asks: !(try arguments.flag(Self.force)))
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome { try await plan.run(context) }
+}

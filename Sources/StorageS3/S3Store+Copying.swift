@@ -1,0 +1,124 @@
+import Foundation
+import NIOHTTP1
+import Storage
+import StorageHTTP
+
+extension S3Store {
+    /// The largest object one CopyObject takes (AWS's documented limit).
+    static let largestSingleCopy: Int64 = 5 << 30
+
+    /// A server-side copy, so no byte passes through objsh: CopyObject with the source's
+    /// metadata and content type (`x-amz-metadata-directive: COPY`); a multipart object
+    /// part by part with UploadPartCopy at the source's own part boundaries, so the
+    /// copy's ETag comes out as the source's and proves the copy whole.
+    public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
+        if case .multipartUpload(let parts, let known) = source.largeObject, parts > 1,
+            let partBytes = try await partSize(of: source, known: known)
+        {
+            return try await copyInParts(source, parts: parts, partBytes: partBytes, toContainer: container, name: name)
+        }
+        guard source.bytes <= Self.largestSingleCopy else {
+            throw StorageError.unsupported("a server-side copy of an object over 5 GiB whose part size is unknown")
+        }
+        let response = try await send(
+            .PUT, S3Target(bucket: container, key: name),
+            headers: ["x-amz-copy-source": copySource(source), "x-amz-metadata-directive": "COPY", "Content-Length": "0"],
+            body: { .bytes([]) })
+        let etag = try copiedETag(response, expecting: "CopyObjectResult", source, container: container, name: name)
+        var copy = source
+        copy.container = container
+        copy.name = name
+        copy.etag = etag
+        copy.largeObject = nil
+        return copy
+    }
+
+    /// `bucket/key`, the key encoded as in a path, as `x-amz-copy-source` takes it.
+    func copySource(_ source: ObjectInfo) -> String {
+        source.container + "/" + SigV4Encoding.encode(source.name, keepingSlashes: true)
+    }
+
+    /// The ETag of a CopyObject or UploadPartCopy answer, whose 200 may still carry an error.
+    func copiedETag(_ response: HTTPExchangeResponse, expecting root: String, _ source: ObjectInfo, container: String, name: String) throws
+        -> String
+    {
+        let data = Data(response.body.readableBytesView)
+        if let error = S3Answers.error(data) {
+            if error.code == "NoSuchKey" { throw StorageError.noSuchObject(container: source.container, name: source.name) }
+            throw S3Failure.error(
+                code: error.code, message: error.message, status: response.status, bucket: container, key: name,
+                region: region(for: container))
+        }
+        guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
+        let document = try S3Answers.document(data, expecting: root)
+        return S3Answers.unquoted(document.text("ETag") ?? "").lowercased()
+    }
+
+    /// The part size of a multipart object: as objsh recorded it, else part 1's length
+    /// from a HEAD with `partNumber=1`; nil when the server does not say.
+    func partSize(of source: ObjectInfo, known: Int64?) async throws -> Int64? {
+        if let known { return known }
+        let response = try await send(.HEAD, S3Target(bucket: source.container, key: source.name, query: [("partNumber", "1")]))
+        guard response.status == 200 || response.status == 206 else { return nil }
+        return response.headers.first(name: "Content-Length").flatMap { Int64($0) }
+    }
+
+    /// CreateMultipartUpload with the source's type and metadata, UploadPartCopy of each
+    /// range (four at once), then CompleteMultipartUpload, which checks the ETag; any
+    /// failure aborts the upload, so no parts are left behind.
+    func copyInParts(_ source: ObjectInfo, parts: Int, partBytes: Int64, toContainer container: String, name: String) async throws
+        -> ObjectInfo
+    {
+        var headers: HTTPHeaders = ["Content-Type": source.contentType, "Content-Length": "0"]
+        for (key, value) in source.metadata { headers.add(name: "x-amz-meta-" + key, value: value) }
+        let created = try await send(
+            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
+        guard created.status == 200 else { throw failure(created, bucket: container, key: name) }
+        let root = try S3Answers.document(Data(created.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
+        guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
+            throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
+        }
+        let upload = S3LargeUpload(
+            store: self, container: container, name: name, uploadID: uploadID, contentType: source.contentType, partBytes: partBytes)
+        do {
+            let segments = try await copyParts(source, parts: parts, partBytes: partBytes, upload)
+            var copy = try await upload.complete(segments, removingReplaced: false)
+            copy.metadata = source.metadata
+            return copy
+        } catch {
+            try? await upload.abort()
+            throw error
+        }
+    }
+
+    func copyParts(_ source: ObjectInfo, parts: Int, partBytes: Int64, _ upload: S3LargeUpload) async throws -> [SegmentRecord] {
+        try await withThrowingTaskGroup(of: SegmentRecord.self) { group in
+            var records: [SegmentRecord] = []
+            var next = 0
+            func start() {
+                guard next < parts else { return }
+                let index = next
+                next += 1
+                group.addTask { try await self.copyPart(index, of: source, partBytes: partBytes, upload) }
+            }
+            for _ in 0..<min(4, parts) { start() }
+            while let record = try await group.next() {
+                records.append(record)
+                start()
+            }
+            return records.sorted { $0.index < $1.index }
+        }
+    }
+
+    func copyPart(_ index: Int, of source: ObjectInfo, partBytes: Int64, _ upload: S3LargeUpload) async throws -> SegmentRecord {
+        let first = Int64(index) * partBytes
+        let last = min(source.bytes, first + partBytes) - 1
+        guard first <= last else { throw StorageError.invalidResponse("part \(index + 1) lies past the object's \(source.bytes) bytes") }
+        let response = try await send(
+            .PUT, upload.target([("partNumber", String(index + 1))]),
+            headers: ["x-amz-copy-source": copySource(source), "x-amz-copy-source-range": "bytes=\(first)-\(last)", "Content-Length": "0"],
+            body: { .bytes([]) })
+        let etag = try copiedETag(response, expecting: "CopyPartResult", source, container: upload.container, name: upload.name)
+        return SegmentRecord(index: index, bytes: last - first + 1, md5: etag)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Listing
+import Storage
+
+/// How a copy was checked.
+public enum CopyCheck: Sendable, Equatable {
+    /// The copy's ETag is the source's: the MD5 of a plain object, of an SLO's segment
+    /// MD5s, or of an S3 multipart object's parts (copied at the same boundaries).
+    case verified
+    /// The copy is whole as far as the server says, but nothing proves its bytes.
+    case unverified(UnverifiedCopy)
+}
+
+/// Why a copy cannot be proven byte for byte.
+public enum UnverifiedCopy: Sendable, Equatable {
+    /// A Swift DLO is read whole by the server into a plain object; the DLO's ETag is
+    /// not the MD5 of its bytes.
+    case dynamicLargeObject
+    /// A large object copied whole (its pieces unknown), so its ETag is of another kind.
+    case largeObjectCopiedWhole
+}
+
+/// `cp` and `mv` within one cluster: each copy made on the server, then checked; a
+/// move deletes its source only after the copy was verified.
+public struct Copier: Sendable {
+    public let store: any ObjectStore
+    /// Objects copied at once (each a server-side request, or one per segment or part).
+    public var parallel = 8
+
+    public init(store: any ObjectStore) { self.store = store }
+
+    /// Copies `source` to `container/name` and checks the copy. A plain object whose copy
+    /// has another MD5 is corrupt: the copy goes, and the error says so.
+    public func copy(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> CopyCheck {
+        let copy = try await store.copyObject(source, toContainer: container, name: name)
+        if copy.etag.lowercased() == source.etag.lowercased() { return .verified }
+        switch source.largeObject {
+        case .dynamicManifest: return .unverified(.dynamicLargeObject)
+        case .staticManifest, .multipartUpload: return .unverified(.largeObjectCopiedWhole)
+        case nil:
+            try? await store.deleteObject(container: container, name: name)
+            throw StorageError.checksumMismatch(expected: source.etag, actual: copy.etag)
+        }
+    }
+
+    /// Copies, or with `moving` moves, the listed `objects` of `container` (names below
+    /// `prefix`) to `target` followed by the rest of each name. A move deletes a source
+    /// only after its copy was verified; an unverified one is kept and told as a failure
+    /// (`TransferError.notMoved`). `journal` hears of each object moved. Returns how many.
+    public func transfer(
+        _ objects: [ObjectSummary], container: String, below prefix: String, to target: (container: String, prefix: String),
+        moving: Bool, journal: MoveJournal? = nil, progress: TransferProgress? = nil,
+        failed: @escaping @Sendable (ObjectFailure) -> Void
+    ) async throws -> Int {
+        let tally = Tally(failed)
+        progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
+        try await WorkerPool.forEach(objects, limit: parallel) { object in
+            let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+            do {
+                if object.name.hasSuffix("/") {
+                    try await transferMarker(object.name, container: container, to: (target.container, name), moving: moving)
+                } else {
+                    let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+                    try await transferOne(source, to: (target.container, name), moving: moving, journal: journal)
+                }
+                tally.succeeded()
+            } catch let error as TransferError where error.isLocalToOneObject {
+                tally.failed(ObjectFailure(name: object.name, error: error))
+            } catch let error as StorageError where error != .cancelled {
+                tally.failed(ObjectFailure(name: object.name, error: error))
+            }
+            progress?.finishItem()
+        }
+        return try tally.total()
+    }
+
+    /// A pseudo-folder's marker is made anew at the target (it holds no bytes).
+    func transferMarker(_ name: String, container: String, to target: (container: String, name: String), moving: Bool) async throws {
+        guard !target.name.isEmpty else { return }
+        try await store.createFolderMarker(container: target.container, name: target.name)
+        if moving { try await store.deleteListedObject(.nameOnly(name), container: container) }
+    }
+
+    func transferOne(_ source: ObjectInfo, to target: (container: String, name: String), moving: Bool, journal: MoveJournal?) async throws {
+        let check = try await copy(source, toContainer: target.container, name: target.name)
+        guard moving else { return }
+        guard check == .verified else { throw TransferError.notMoved(name: source.name, check) }
+        try await store.deleteObject(container: source.container, name: source.name)
+        journal?.moved(source.name)
+    }
+
+    /// Copies or moves every object under `container/prefix` (a folder or a whole
+    /// container), as the listing engine finds them.
+    public func transferAll(
+        container: String, prefix: String, to target: (container: String, prefix: String), moving: Bool,
+        journal: MoveJournal? = nil, progress: TransferProgress? = nil, failed: @escaping @Sendable (ObjectFailure) -> Void
+    ) async throws -> Int {
+        var count = 0
+        var failures = 0
+        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
+            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
+            do {
+                count += try await transfer(
+                    objects, container: container, below: prefix, to: target, moving: moving, journal: journal, progress: progress,
+                    failed: failed)
+            } catch TransferError.someFailed(let failed, let of) {
+                failures += failed
+                count += of - failed
+            }
+        }
+        if failures > 0 { throw TransferError.someFailed(failed: failures, of: count + failures) }
+        return count
+    }
+}
