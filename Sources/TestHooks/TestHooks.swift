@@ -31,17 +31,20 @@ public enum TestHooks {
     /// test to stop it midway. With `OBJSH_TEST_READ_DELAY_MS=N` every chunk a download
     /// receives waits N milliseconds, so a test can kill objsh in the middle of a `get`.
     /// `OBJSH_TEST_SEGMENT_DELAY_MS=N` holds back each segment of a large upload, so a test
-    /// can interrupt an upload half-way.
+    /// can interrupt an upload half-way; `OBJSH_TEST_COPY_DELAY_MS=N` each server-side copy,
+    /// so a test can kill a folder `mv` half-way.
     struct DelayedStore: ForwardingStore {
         static let environmentVariable = "OBJSH_TEST_LISTING_DELAY_MS"
         static let readDelayVariable = "OBJSH_TEST_READ_DELAY_MS"
         static let segmentVariable = "OBJSH_TEST_SEGMENT_DELAY_MS"
         static let slowContainerVariable = "OBJSH_TEST_LISTING_DELAY_CONTAINER"
+        static let copyVariable = "OBJSH_TEST_COPY_DELAY_MS"
 
         let base: any ObjectStore
         let delay: Duration
         var readDelay: UInt32 = 0
         var segmentDelay: Duration = .zero
+        var copyDelay: Duration = .zero
         /// The one container whose listings wait; nil for every container.
         var slowContainer: String?
 
@@ -53,12 +56,13 @@ public enum TestHooks {
             let listing = environment[environmentVariable].flatMap(Int.init) ?? 0
             let reading = environment[readDelayVariable].flatMap(UInt32.init) ?? 0
             let segment = environment[segmentVariable].flatMap(Int.init) ?? 0
-            guard listing > 0 || reading > 0 || segment > 0 else { return open }
+            let copy = environment[copyVariable].flatMap(Int.init) ?? 0
+            guard listing > 0 || reading > 0 || segment > 0 || copy > 0 else { return open }
             let slowContainer = environment[slowContainerVariable]
             return { cluster in
                 DelayedStore(
                     base: try await open(cluster), delay: .milliseconds(listing), readDelay: reading * 1000,
-                    segmentDelay: .milliseconds(segment), slowContainer: slowContainer)
+                    segmentDelay: .milliseconds(segment), copyDelay: .milliseconds(copy), slowContainer: slowContainer)
             }
         }
 
@@ -70,6 +74,11 @@ public enum TestHooks {
                 usleep(readDelay)
                 try receive(bytes)
             }
+        }
+
+        func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
+            try await Task.sleep(for: copyDelay)
+            return try await base.copyObject(source, toContainer: container, name: name)
         }
 
         func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {

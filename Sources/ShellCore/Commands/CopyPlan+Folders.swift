@@ -6,7 +6,7 @@ import Transfers
 extension CopyPlan {
     /// A folder or container with everything in it, several objects at once; a move
     /// keeps a journal while it runs, and a moved container goes once empty.
-    func transferFolder(_ source: Location, to target: Location, _ context: CommandContext) async throws {
+    func transferFolder(_ source: Location, to target: Location, as destination: Location? = nil, _ context: CommandContext) async throws {
         guard !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
         let session = context.session
         let prefix = source.segments.count == 1 ? "" : source.prefix
@@ -23,7 +23,8 @@ extension CopyPlan {
         let journal =
             moving
             ? try MoveJournal(
-                folder: context.settings.journalFolder, cluster: session.clusterName, source: source.description, target: target.description)
+                folder: context.settings.journalFolder, cluster: session.clusterName, source: source.description,
+                destination: (destination ?? target).description, target: target.description)
             : nil
         if let journal, journal.resumes {
             context.console.writeNote("\(command): finishing an interrupted move (\(journal.movedBefore) objects moved before)\n")

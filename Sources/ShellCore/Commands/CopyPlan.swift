@@ -64,11 +64,25 @@ struct CopyPlan {
             try await transferObject(info, from: source, to: to, context)
         case .folder, .container:
             guard isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.segments.count == 1, command: command) }
-            let targetExists = (try? await context.session.resolve(destination)) != nil
-            try await transferFolder(source, to: intoFolder && targetExists ? destination.appending(source.name!) : destination, context)
+            let target = try await folderTarget(of: source, destination, intoFolder: intoFolder, context)
+            try await transferFolder(source, to: target, as: destination, context)
         case .account:
             throw CommandFailure.accountNotAllowed(.copyTarget)
         }
+    }
+
+    /// Where a folder goes: into TARGET when that is a folder already there, else TARGET
+    /// itself; for a move interrupted before, where its journal says it was going.
+    func folderTarget(of source: Location, _ destination: Location, intoFolder: Bool, _ context: CommandContext) async throws -> Location {
+        if moving,
+            let recorded = MoveJournal.recordedTarget(
+                folder: context.settings.journalFolder, cluster: context.session.clusterName, source: source.description,
+                destination: destination.description)
+        {
+            return try Location.root.resolving(recorded)
+        }
+        let targetExists = (try? await context.session.resolve(destination)) != nil
+        return intoFolder && targetExists ? destination.appending(source.name!) : destination
     }
 
     func transferObject(_ info: ObjectInfo, from source: Location, to target: Location, _ context: CommandContext) async throws {
