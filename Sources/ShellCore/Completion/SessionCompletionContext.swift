@@ -12,26 +12,26 @@ public struct SessionCompletionContext: CompletionContext {
     public let currentFolder: Location
     public let homeDirectory: String
     public let clusterNames: [String]
-    let store: any ObjectStore
+    let names: FolderNames
     /// The entries of visible panes that hold their whole folder.
     let visibleListings: [Location: [PaneEntry]]
     let cache = RemoteNameCache()
 
     init(
-        currentFolder: Location, homeDirectory: String, clusterNames: [String], store: any ObjectStore,
+        currentFolder: Location, homeDirectory: String, clusterNames: [String], names: FolderNames,
         visibleListings: [Location: [PaneEntry]]
     ) {
         self.currentFolder = currentFolder
         self.homeDirectory = homeDirectory
         self.clusterNames = clusterNames
-        self.store = store
+        self.names = names
         self.visibleListings = visibleListings
     }
 
     /// A context on `store` alone, from its root: a one-shot completion outside a session.
     public init(store: any ObjectStore, clusterNames: [String]) {
         self.init(
-            currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, store: store,
+            currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, names: FolderNames(store: store),
             visibleListings: [:])
     }
 
@@ -52,18 +52,10 @@ public struct SessionCompletionContext: CompletionContext {
 
     /// One listing request: `prefix`, delimiter `/`, at most `requestLimit` entries.
     func fetch(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
-        let limit = Self.requestLimit
-        guard let container = folder.container else {
-            let page = try await store.listContainers(ListingQuery(prefix: prefix, limit: limit))
-            return CandidateList(candidates: page.map { CompletionCandidate(name: $0.name, isFolder: true) }, isComplete: page.count < limit)
-        }
-        let query = ListingQuery(prefix: folder.prefix + prefix, delimiter: "/", limit: limit, namesOnly: true)
-        let page = try await store.listObjects(in: container, query)
         // Named as the panes name them: a plain path's name, or the exact form.
-        let candidates = page.compactMap { PaneEntry($0, in: folder) }.filter { !foldersOnly || $0.isFolder }
-            .map { CompletionCandidate(name: $0.name, isFolder: $0.isFolder) }
-        // A short page ends the listing for every backend objsh has; one request is the budget.
-        return CandidateList(candidates: candidates, isComplete: page.count < limit)
+        let page = try await names.page(in: folder, prefix: prefix, limit: Self.requestLimit)
+        let candidates = page.entries.filter { !foldersOnly || $0.isFolder }.map { CompletionCandidate(name: $0.name, isFolder: $0.isFolder) }
+        return CandidateList(candidates: candidates, isComplete: page.isComplete)
     }
 
     public func localNames(directory: String, prefix: String) -> [CompletionCandidate] {

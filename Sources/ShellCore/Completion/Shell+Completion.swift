@@ -13,6 +13,6 @@ extension Shell {
         }
         return SessionCompletionContext(
             currentFolder: session.currentFolder, homeDirectory: homeDirectory,
-            clusterNames: catalog.names, store: session.store, visibleListings: listings)
+            clusterNames: catalog.names, names: session.folderNames, visibleListings: listings)
     }
 }
