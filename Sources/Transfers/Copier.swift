@@ -56,18 +56,13 @@ public struct Copier: Sendable {
         progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
             let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-            do {
+            try await tally.record(object.name) {
                 if object.name.hasSuffix("/") {
                     try await transferMarker(object.name, container: container, to: (target.container, name), moving: moving)
                 } else {
                     let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
                     try await transferOne(source, to: (target.container, name), moving: moving, journal: journal)
                 }
-                tally.succeeded()
-            } catch let error as TransferError where error.isLocalToOneObject {
-                tally.failed(ObjectFailure(name: object.name, error: error))
-            } catch let error as StorageError where error != .cancelled {
-                tally.failed(ObjectFailure(name: object.name, error: error))
             }
             progress?.finishItem()
         }

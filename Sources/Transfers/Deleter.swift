@@ -76,12 +76,7 @@ public struct Deleter: Sendable {
     /// Deletes `objects` with a request each (large ones with their segments), `parallel` at once.
     private func deleteOneByOne(_ objects: [ObjectSummary], container: String, tally: Tally, progress: TransferProgress?) async throws {
         try await WorkerPool.forEach(objects, limit: parallel) { [store] object in
-            do {
-                try await store.deleteListedObject(object, container: container)
-                tally.succeeded()
-            } catch let error as StorageError where error != .cancelled {
-                tally.failed(ObjectFailure(name: object.name, error: error))
-            }
+            try await tally.record(object.name) { try await store.deleteListedObject(object, container: container) }
             progress?.finishItem()
         }
     }

@@ -54,16 +54,11 @@ public struct FolderDownloader: Sendable {
         downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
         progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
         try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
-            do {
+            try await tally.record(object.name) {
                 let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
                 try await Self.fetch(
                     object, container: container, to: folder, relative: relative, overwrite: overwrite,
                     downloader: downloader, progress: progress)
-                tally.succeeded()
-            } catch let error as TransferError where error.isLocalToOneObject {
-                tally.failed(ObjectFailure(name: object.name, error: error))
-            } catch let error as StorageError where error != .cancelled {
-                tally.failed(ObjectFailure(name: object.name, error: error))
             }
             progress?.finishItem()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// One object of a folder transfer (`get -r`, `rm -r`) that failed while the others
 /// went on: which one, and why, as data for the shell to put in words.
@@ -24,6 +25,19 @@ final class Tally: @unchecked Sendable {
     init(_ report: @escaping @Sendable (ObjectFailure) -> Void) { self.report = report }
 
     func succeeded() { lock.withLock { done += 1 } }
+
+    /// Does one object's part of a folder transfer: counted when it succeeds, told when it
+    /// fails on its own (the others go on); what stops the whole (Ctrl-C) is rethrown.
+    func record(_ name: String, _ work: () async throws -> Void) async throws {
+        do {
+            try await work()
+            succeeded()
+        } catch let error as TransferError where error.isLocalToOneObject {
+            failed(ObjectFailure(name: name, error: error))
+        } catch let error as StorageError where error != .cancelled {
+            failed(ObjectFailure(name: name, error: error))
+        }
+    }
 
     func failed(_ failure: ObjectFailure) {
         lock.withLock { failures += 1 }

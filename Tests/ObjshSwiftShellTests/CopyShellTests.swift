@@ -30,17 +30,7 @@ final class CopyShellTests: XCTestCase {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    func clusters() -> [(name: String, config: String?)] {
-        let environment = ProcessInfo.processInfo.environment
-        var clusters: [(String, String?)] = [("env", nil), ("files", "[cluster files]\ntype = file\npath = \(home)/store\n")]
-        for (name, prefix) in [("s3api", "OBJSH_TEST_S3_"), ("moto", "OBJSH_TEST_MOTO_")] {
-            guard let endpoint = environment[prefix + "ENDPOINT"], let access = environment[prefix + "ACCESS_KEY"],
-                let secret = environment[prefix + "SECRET_KEY"]
-            else { continue }
-            clusters.append((name, "[cluster \(name)]\ntype = s3\nendpoint = \(endpoint)\naccess_key = \(access)\nsecret_key = \(secret)\n"))
-        }
-        return clusters
-    }
+    func clusters() -> [(name: String, config: String?)] { EveryStore.clusters(home: home) }
 
     func objsh(_ cluster: (name: String, config: String?), _ lines: [String], debug: Bool = false) throws -> ObjshRun {
         let script = (["lcd \(home)/down"] + lines).joined(separator: "\n")
@@ -52,7 +42,7 @@ final class CopyShellTests: XCTestCase {
     func testCopiesAndMovesOnEveryStore() throws {
         for cluster in clusters() {
             let c = container + cluster.name.lowercased()
-            let seeded = try objsh(cluster, ["mkdir /\(c)", "cd /\(c)", "upload \(home)/tree", "upload --segment-size 5M \(home)/big.bin"])
+            let seeded = try objsh(cluster, ["cd /", "mkdir \(c)", "cd /\(c)", "upload \(home)/tree", "upload --segment-size 5M \(home)/big.bin"])
             guard seeded.status == 0 else { return XCTFail("\(cluster.name): seeding failed: \(seeded.errors)") }
             try checkLargeCopy(cluster, c)
             try checkFolders(cluster, c)

@@ -27,20 +27,7 @@ final class PatternShellTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    /// The clusters the patterns run on: the Swift server always, S3 ones when their servers run.
-    func clusters() -> [(name: String, config: String?)] {
-        let environment = ProcessInfo.processInfo.environment
-        var clusters: [(String, String?)] = [("env", nil), ("files", "[cluster files]\ntype = file\npath = \(home)/store\n")]
-        func s3(_ name: String, _ prefix: String) {
-            guard let endpoint = environment[prefix + "ENDPOINT"], let access = environment[prefix + "ACCESS_KEY"],
-                let secret = environment[prefix + "SECRET_KEY"]
-            else { return }
-            clusters.append((name, "[cluster \(name)]\ntype = s3\nendpoint = \(endpoint)\naccess_key = \(access)\nsecret_key = \(secret)\n"))
-        }
-        s3("s3api", "OBJSH_TEST_S3_")
-        s3("moto", "OBJSH_TEST_MOTO_")
-        return clusters
-    }
+    func clusters() -> [(name: String, config: String?)] { EveryStore.clusters(home: home) }
 
     func objsh(_ cluster: (name: String, config: String?), _ lines: [String]) throws -> ObjshRun {
         let script = (["lcd \(home)/down"] + lines).joined(separator: "\n")
@@ -52,7 +39,7 @@ final class PatternShellTests: XCTestCase {
     func testPatternsOnEveryStore() throws {
         for cluster in clusters() {
             let c = container + cluster.name.lowercased()
-            let seeded = try objsh(cluster, ["mkdir /\(c)", "cd /\(c)", "upload \(home)/tree"])
+            let seeded = try objsh(cluster, ["cd /", "mkdir \(c)", "cd /\(c)", "upload \(home)/tree"])
             guard seeded.status == 0 else { return XCTFail("\(cluster.name): seeding failed: \(seeded.errors)") }
             try checkListings(cluster, c)
             try checkGet(cluster, c)

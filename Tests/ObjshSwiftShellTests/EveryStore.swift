@@ -1,0 +1,17 @@
+import Foundation
+
+/// The clusters a shell test of every store runs on: the file store (under `home`) and
+/// the test Swift server always, the s3api and moto S3 clusters when their servers run.
+enum EveryStore {
+    static func clusters(home: String) -> [(name: String, config: String?)] {
+        let environment = ProcessInfo.processInfo.environment
+        var clusters: [(String, String?)] = [("env", nil), ("files", "[cluster files]\ntype = file\npath = \(home)/store\n")]
+        for (name, prefix) in [("s3api", "OBJSH_TEST_S3_"), ("moto", "OBJSH_TEST_MOTO_")] {
+            guard let endpoint = environment[prefix + "ENDPOINT"], let access = environment[prefix + "ACCESS_KEY"],
+                let secret = environment[prefix + "SECRET_KEY"]
+            else { continue }
+            clusters.append((name, "[cluster \(name)]\ntype = s3\nendpoint = \(endpoint)\naccess_key = \(access)\nsecret_key = \(secret)\n"))
+        }
+        return clusters
+    }
+}
