@@ -23,6 +23,8 @@
 #   peak RSS (GNU time's %M) of objsh ls of 10,000 and 100,000 objects, ls -R, search,
 #     and ls on the file store. The load (uptime) is printed first and last.
 # Every command's output is checked once before it is timed.
+# ONLY=ls seeds big-flat alone and stops after its ls and the cd figure; there
+# OBJSH_BEFORE adds that build to both, in rounds (each run times every tool once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -35,10 +37,11 @@ scripts/swift-server status "$DIR" >/dev/null 2>&1 || scripts/swift-server start
 . "$DIR/env"
 /usr/bin/python3 -c 'import swiftclient' 2>/dev/null || { echo "bench: python3-swiftclient is missing (scripts/test installs it)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench: GNU time is missing (scripts/test installs it)" >&2; exit 1; }
-scripts/swift-seed "$DIR" big 100000
 SEED_LAYOUT=flat scripts/swift-seed "$DIR" big-flat 100000
-SEED_LAYOUT=flat scripts/swift-seed "$DIR" flat-10k 10000
+[ "${ONLY:-}" = ls ] || scripts/swift-seed "$DIR" big 100000
+[ "${ONLY:-}" = ls ] || SEED_LAYOUT=flat scripts/swift-seed "$DIR" flat-10k 10000
 SEARCH_CONTAINERS=${SEARCH_CONTAINERS:-10}
+[ "${ONLY:-}" = ls ] && SEARCH_CONTAINERS=0
 for i in $(seq 0 $((SEARCH_CONTAINERS - 1))); do
   OBJSH_TEST_SWIFT_AUTH=$OBJSH_TEST_SWIFT_AUTH OBJSH_TEST_SWIFT_USER=$OBJSH_TEST_SWIFT_USER2 OBJSH_TEST_SWIFT_KEY=$OBJSH_TEST_SWIFT_KEY2 \
     scripts/swift-seed /nonexistent "$(printf 'srch-%02d' "$i")" 20000
@@ -78,6 +81,7 @@ curl_four_ranges() { # the key space cut by hand where this naming splits it eve
   wait; cat "$dir/0" "$dir/1" "$dir/2" "$dir/3"; rm -rf "$dir"
 }
 objsh() { "$OBJSH" -q --cluster env -c "$1"; }
+before() { "$OBJSH_BEFORE" -q --cluster env -c "$1"; }
 objsh2() { ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 "$OBJSH" -q --cluster env -c "$1"; }
 before2() { ST_USER=$OBJSH_TEST_SWIFT_USER2 ST_KEY=$OBJSH_TEST_SWIFT_KEY2 "$OBJSH_BEFORE" -q --cluster env -c "$1"; }
 swift_grep() { # every container of test2, listed whole, through grep
@@ -112,6 +116,28 @@ echo "== ls of 100,000 objects to /dev/null ($RUNS runs each; ratios to the curl
   if [ -n "$RCLONE" ]; then measure rclone-lsf rclone lsf --files-only objshbench:big-flat; fi
 } | report
 [ -n "$RCLONE" ] || echo "  (rclone is not installed here: no rclone figure)"
+if [ "${ONLY:-}" = ls ]; then
+  nothing() { :; }
+  ls_objsh() { objsh 'ls big-flat'; }
+  pwd_objsh() { objsh 'pwd'; }
+  cd_objsh() { objsh 'cd big-flat'; }
+  ls_before() { before 'ls big-flat'; }
+  pwd_before() { before 'pwd'; }
+  cd_before() { before 'cd big-flat'; }
+  if [ -n "${OBJSH_BEFORE:-}" ]; then
+    expect_lines 100000 before 'ls big-flat'
+    echo "== ls of 100,000 objects to /dev/null: before vs objsh ($RUNS rounds; ratios to before)"
+    rounds nothing ls_before ls_objsh | report
+    echo "== start-up to the first pane, -c 'pwd': before vs objsh ($RUNS rounds; ratios to before)"
+    rounds nothing pwd_before pwd_objsh | report
+    echo "== -c 'cd big-flat': before vs objsh ($RUNS rounds; ratios to before)"
+    rounds nothing cd_before cd_objsh | report
+  else
+    echo "== cd into big-flat: objsh -c 'cd big-flat' against -c 'pwd' ($RUNS rounds)"
+    rounds nothing pwd_objsh cd_objsh | report
+  fi
+  exit 0
+fi
 
 expect_lines 100000 objsh 'ls -R big'
 expect_lines 100000 "${SWIFTCLIENT[@]}" list big

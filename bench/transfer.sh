@@ -6,7 +6,8 @@
 # so a 200 MB object is one plain object. The server runs Swift's stock workers = auto
 # (one proxy and one object-server process per core); OBJSH_SWIFT_WORKERS=0 times the
 # tests' one-process server instead. Set OBJSH_SWIFT_*_PORT to free ports first;
-# OBJSH=PATH takes an objsh release binary built already. RUNS rounds, each running
+# OBJSH=PATH takes an objsh release binary built already; OBJSH_BEFORE=PATH adds
+# another build (an older commit's) to the get rounds. RUNS rounds, each running
 # every tool once (so the drift of a shared machine falls on all alike):
 #   - a 200 MB object fetched to a local file: curl (the floor), objsh get (ranges
 #     several at once), objsh get --parallel 1 (one stream), and python-swiftclient's
@@ -60,6 +61,10 @@ get_curl_md5() { fresh; curl -sf -H "X-Auth-Token: $TOKEN" "$URL/bench-transfer/
 get_objsh() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get /bench-transfer/200mb.bin"; }
 get_objsh_one() { fresh; "$OBJSH" -q --cluster env -c "lcd $WORK/out; get --parallel 1 /bench-transfer/200mb.bin"; }
 get_swift() { fresh; (cd "$WORK/out" && "${SWIFTCLIENT[@]}" download bench-transfer 200mb.bin); }
+get_before() { fresh; "$OBJSH_BEFORE" -q --cluster env -c "lcd $WORK/out; get /bench-transfer/200mb.bin"; }
+get_before_one() { fresh; "$OBJSH_BEFORE" -q --cluster env -c "lcd $WORK/out; get --parallel 1 /bench-transfer/200mb.bin"; }
+get_tools=(get_curl get_curl_md5 get_objsh get_objsh_one get_swift)
+[ -n "${OBJSH_BEFORE:-}" ] && get_tools=(get_curl get_curl_md5 get_before get_objsh get_before_one get_objsh_one get_swift)
 check() { "$@" >/dev/null 2>&1; [ "$(md5sum < "$WORK/out/200mb.bin" | cut -d' ' -f1)" = "$MD5" ] || { echo "bench: $1 gave other bytes" >&2; exit 1; }; }
 if [ -n "${SWEEP:-}" ]; then
   echo "== objsh get of a 200 MB object by range size x parallel ($RUNS runs each)"
@@ -75,10 +80,10 @@ if [ -n "${SWEEP:-}" ]; then
   } | report
   exit 0
 fi
-for tool in get_curl get_curl_md5 get_objsh get_objsh_one get_swift; do check "$tool"; done
+for tool in "${get_tools[@]}"; do check "$tool"; done
 nothing() { :; }
 echo "== get a 200 MB object ($RUNS rounds)"
-rounds nothing get_curl get_curl_md5 get_objsh get_objsh_one get_swift | sed 's/^get_//' | report
+rounds nothing "${get_tools[@]}" | sed 's/^get_//' | report
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
 echo "  objsh get peak RSS: $((rss / 1024)) MB"
 rss=$(/usr/bin/time -f %M "$OBJSH" -q --cluster env -c "lcd $WORK/out; get -f --parallel 1 /bench-transfer/200mb.bin" 2>&1 >/dev/null | tail -1)
