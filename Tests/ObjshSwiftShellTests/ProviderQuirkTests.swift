@@ -185,23 +185,9 @@ final class ProviderQuirkTests: XCTestCase {
 
     /// Runs a boto3 snippet with `s3` (moto's keys, path-style, at `port`) and `sys.argv`.
     func boto3(_ port: Int, _ code: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let client = """
-            import sys, boto3
-            s3 = boto3.client('s3', endpoint_url='http://127.0.0.1:\(port)', aws_access_key_id='\(env["OBJSH_TEST_MOTO_ACCESS_KEY"]!)',
-                              aws_secret_access_key='\(env["OBJSH_TEST_MOTO_SECRET_KEY"]!)', region_name='us-east-1')
-            """
-        process.arguments = ["-c", client + "\n" + code] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["AWS_CA_BUNDLE"] = nil  // a plain-HTTP endpoint
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Boto3Run.run(
+            endpoint: "http://127.0.0.1:\(port)", accessKey: env["OBJSH_TEST_MOTO_ACCESS_KEY"]!, secretKey: env["OBJSH_TEST_MOTO_SECRET_KEY"]!,
+            code, arguments)
     }
 
     /// `count` objects `o000000.txt`… in `container` of the test server (reused once seeded).
