@@ -3,7 +3,7 @@ extension ClusterConfigParser {
     static let s3Keys: Set<String> = [
         "type", "endpoint", "region", "access_key", "secret_key", "secret_command", "session_token",
         "addressing", "insecure", "profile", "connect_timeout", "read_timeout",
-        "cacert", "client_cert", "client_key",
+        "cacert", "client_cert", "client_key", "provider", "list_version", "max_parts",
     ]
 
     /// An S3 cluster: keys of its own (`access_key` with `secret_key` or
@@ -30,6 +30,7 @@ extension ClusterConfigParser {
             }
             endpoint.addressing = addressing
         }
+        try providerSettings(section, into: &endpoint)
         if let url = section.values["endpoint"], !(url.value.hasPrefix("http://") || url.value.hasPrefix("https://")) {
             throw invalid(url.line, "endpoint is an http:// or https:// URL, not \"\(url.value)\"")
         }
@@ -40,5 +41,28 @@ extension ClusterConfigParser {
             throw invalid(section.line, "cluster \(section.name) (s3) needs access_key and secret_key (or secret_command), or a profile")
         }
         return endpoint
+    }
+
+    /// `provider`, and the settings that override its defaults: `list_version`, `max_parts`.
+    func providerSettings(_ section: ClusterConfigSection, into endpoint: inout S3Endpoint) throws {
+        if let name = section.values["provider"] {
+            guard let provider = S3Provider(rawValue: name.value.lowercased()) else {
+                let known = S3Provider.allCases.map(\.rawValue).joined(separator: ", ")
+                throw invalid(name.line, "provider is one of \(known), not \"\(name.value)\"")
+            }
+            endpoint.provider = provider
+        }
+        if let version = section.values["list_version"] {
+            guard version.value == "1" || version.value == "2" else {
+                throw invalid(version.line, "list_version is 1 or 2, not \"\(version.value)\"")
+            }
+            endpoint.listVersion = Int(version.value)
+        }
+        if let parts = section.values["max_parts"] {
+            guard let count = Int(parts.value), (1...10_000).contains(count) else {
+                throw invalid(parts.line, "max_parts is a whole number from 1 to 10000, not \"\(parts.value)\"")
+            }
+            endpoint.maxParts = count
+        }
     }
 }

@@ -31,6 +31,12 @@ public struct S3Endpoint: Sendable, Equatable {
     public var tls = TLSSettings()
     public var connectTimeout: Double?
     public var readTimeout: Double?
+    /// The service behind the endpoint; nil: AWS for its own endpoints, else `other`.
+    public var provider: S3Provider?
+    /// 1 or 2 (ListObjects or ListObjectsV2); nil for the provider's.
+    public var listVersion: Int?
+    /// The most parts a multipart upload may have; nil for the provider's.
+    public var maxParts: Int?
 
     public init(
         endpoint: String? = nil, region: String? = nil, accessKey: String? = nil, secretKey: String? = nil,
@@ -56,7 +62,24 @@ public struct S3Endpoint: Sendable, Equatable {
     }
 
     /// The region requests are signed for.
-    public var effectiveRegion: String { region ?? "us-east-1" }
+    public var effectiveRegion: String { region ?? effectiveProvider.defaults.region ?? "us-east-1" }
+
+    /// The provider set, else AWS for its own endpoints and `other` for any other.
+    public var effectiveProvider: S3Provider {
+        if let provider { return provider }
+        guard let endpoint else { return .aws }
+        let host = endpoint.split(separator: "/").dropFirst().first ?? ""
+        return host.prefix { $0 != ":" }.hasSuffix("amazonaws.com") ? .aws : .other
+    }
+
+    /// ListObjects (1) or ListObjectsV2 (2).
+    public var effectiveListVersion: Int { listVersion ?? effectiveProvider.defaults.listVersion }
+
+    /// The most parts a multipart upload may have.
+    public var effectiveMaxParts: Int { maxParts ?? effectiveProvider.defaults.maxParts }
+
+    /// Whether an ETag that looks like an MD5 (or S3's MD5 of MD5s) is taken as one.
+    public var etagsAreMD5: Bool { effectiveProvider.defaults.etagsAreMD5 }
 
     /// The endpoint URL requests go to, without a trailing slash.
     public var effectiveEndpoint: String {
@@ -68,9 +91,9 @@ public struct S3Endpoint: Sendable, Equatable {
         return given.hasSuffix("/") ? String(given.dropLast()) : given
     }
 
-    /// Path-style unless set otherwise or the endpoint is AWS's own.
+    /// As set, else the provider's, else path-style unless the endpoint is AWS's own.
     public var effectiveAddressing: S3Addressing {
-        if let addressing { return addressing }
+        if let addressing = addressing ?? effectiveProvider.defaults.addressing { return addressing }
         let host = effectiveEndpoint.split(separator: "/").dropFirst().first ?? ""
         return host.hasSuffix("amazonaws.com") ? .virtual : .path
     }

@@ -191,6 +191,10 @@ public struct ObjectInfo: Sendable, Equatable {
     /// Why the object's metadata could not be read, when it could not (the other
     /// fields then come from the container listing); nil when all is known.
     public var metadataProblem: String?
+    /// Why the ETag is not a digest of the bytes; nil when it is one (or S3's MD5 of MD5s).
+    public var opaqueETag: OpaqueETag?
+    /// The store's checksum of the whole content, when it offers one.
+    public var checksum: ContentChecksum?
     public init(
         container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
         metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil

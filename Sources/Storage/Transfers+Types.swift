@@ -22,11 +22,15 @@ public struct SegmentRecord: Sendable, Equatable {
     public var bytes: Int64
     /// The MD5 of the segment's bytes in hex.
     public var md5: String
+    /// The store's own name for the part where it is not its MD5 (an opaque S3 part
+    /// ETag), which the manifest must give back; nil where the MD5 serves.
+    public var tag: String?
 
-    public init(index: Int, bytes: Int64, md5: String) {
+    public init(index: Int, bytes: Int64, md5: String, tag: String? = nil) {
         self.index = index
         self.bytes = bytes
         self.md5 = md5
+        self.tag = tag
     }
 }
 

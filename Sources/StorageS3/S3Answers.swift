@@ -17,6 +17,9 @@ enum S3Answers {
         var prefixes: [String]
         var isTruncated: Bool
         var nextContinuationToken: String?
+        /// Where a truncated V1 page goes on: NextMarker, else (AWS gives it only with a
+        /// delimiter) the last key or common prefix of the page.
+        var nextMarker: String?
     }
 
     static func error(_ data: Data) -> ErrorBody? {
@@ -41,10 +44,12 @@ enum S3Answers {
                 lastModified: item.text("LastModified").flatMap(ServerDates.iso8601), etag: etag.isEmpty ? nil : etag,
                 isLargeObject: etag.contains("-"))
         }
+        let prefixes = root.children("CommonPrefixes").compactMap { $0.text("Prefix") }
+        let last = (objects.map(\.name) + prefixes).max { $0.precedesInByteOrder($1) }
         return ObjectPage(
-            objects: objects, prefixes: root.children("CommonPrefixes").compactMap { $0.text("Prefix") },
-            isTruncated: root.text("IsTruncated") == "true",
-            nextContinuationToken: root.text("NextContinuationToken"))
+            objects: objects, prefixes: prefixes, isTruncated: root.text("IsTruncated") == "true",
+            nextContinuationToken: root.text("NextContinuationToken"),
+            nextMarker: root.text("NextMarker").flatMap { $0.isEmpty ? nil : $0 } ?? last)
     }
 
     /// The root element, checked by name; a body that is not it says so. `…Result` may

@@ -7,8 +7,12 @@ enum S3Headers {
     /// The `x-amz-meta-` key objsh's multipart uploads keep their part size in.
     static let partBytesKey = "objsh-part-bytes"
 
-    static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
+    /// `opacity` tells whether the ETag is a digest of the bytes (see `S3ETags`).
+    static func objectInfo(
+        _ headers: HTTPHeaders, container: String, name: String, opacity: (String, HTTPHeaders) -> OpaqueETag?
+    ) -> ObjectInfo {
         let etag = S3Answers.unquoted(headers.first(name: "ETag") ?? "")
+        let opaque = opacity(etag, headers)
         var metadata: [String: String] = [:]
         for (header, value) in headers where header.lowercased().hasPrefix("x-amz-meta-") {
             metadata[String(header.dropFirst("x-amz-meta-".count)).lowercased()] = value
@@ -18,6 +22,8 @@ enum S3Headers {
             contentType: headers.first(name: "Content-Type") ?? "application/octet-stream", etag: etag,
             lastModified: headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata,
             largeObject: multipartParts(etag).map { .multipartUpload(parts: $0, partBytes: nil) })
+        info.opaqueETag = opaque
+        info.checksum = S3ETags.checksum(headers)
         if case .multipartUpload(let parts, _) = info.largeObject {
             // objsh's own uploads say their part size; one part is the whole.
             let partBytes = parts == 1 ? info.bytes : metadata[S3Headers.partBytesKey].flatMap { Int64($0) }

@@ -19,13 +19,14 @@ extension S3Store {
     }
 
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        let response = try await send(.HEAD, S3Target(bucket: container, key: name))
+        // Checksum mode asks for the object's `x-amz-checksum-*`, a proof where the ETag is none.
+        let response = try await send(.HEAD, S3Target(bucket: container, key: name), headers: ["x-amz-checksum-mode": "ENABLED"])
         if response.status == 404 {
             if try await bucketIsMissing(container) { throw StorageError.noSuchContainer(container) }
             throw StorageError.noSuchObject(container: container, name: name)
         }
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
-        return S3Headers.objectInfo(response.headers, container: container, name: name)
+        return S3Headers.objectInfo(response.headers, container: container, name: name, opacity: etagOpacity)
     }
 
     /// Whether a 404 about an object was about its bucket (a HEAD has no body to say which).

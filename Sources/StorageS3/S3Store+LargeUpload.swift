@@ -6,9 +6,9 @@ import StorageHTTP
 
 extension S3Store {
     /// A single PUT takes at most 5 GiB; a multipart upload's parts are at least 5 MiB
-    /// (all but the last) and at most 10,000.
+    /// (all but the last) and at most 10,000, or the provider's (or cluster's) `max_parts`.
     public func uploadLimits() async throws -> UploadLimits {
-        UploadLimits(maxObjectBytes: 5 << 30, minSegmentBytes: 5 << 20, maxSegments: 10_000)
+        UploadLimits(maxObjectBytes: 5 << 30, minSegmentBytes: 5 << 20, maxSegments: endpoint.effectiveMaxParts)
     }
 
     /// Picks up the newest multipart upload of `name` still open (from an interrupted
@@ -87,14 +87,22 @@ struct S3LargeUpload: LargeUpload {
             let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "ListPartsResult")
             for part in root.children("Part") {
                 guard let number = Int(part.text("PartNumber") ?? ""), number >= 1, let size = Int64(part.text("Size") ?? "") else { continue }
-                found[number - 1] = SegmentRecord(index: number - 1, bytes: size, md5: S3Answers.unquoted(part.text("ETag") ?? "").lowercased())
+                found[number - 1] = record(index: number - 1, bytes: size, etag: S3Answers.unquoted(part.text("ETag") ?? ""))
             }
             marker = root.text("IsTruncated") == "true" ? root.text("NextPartNumberMarker") : nil
         } while marker != nil
         return found
     }
 
-    /// One part; the server refuses bytes whose MD5 is not the slice's, and its ETag is checked too.
+    /// A stored part: its ETag is its MD5 where the cluster takes ETags as MD5s; else its
+    /// MD5 is unknown (so the part is sent again) and the ETag kept for the manifest.
+    func record(index: Int, bytes: Int64, etag: String) -> SegmentRecord {
+        if store.etagOpacity(etag, headers: [:]) == nil { return SegmentRecord(index: index, bytes: bytes, md5: etag.lowercased()) }
+        return SegmentRecord(index: index, bytes: bytes, md5: "", tag: etag)
+    }
+
+    /// One part; the server refuses bytes whose MD5 is not the slice's, and its ETag is
+    /// checked too when it is a digest (an opaque one is kept for the manifest).
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
         let md5 = try FileDigest.md5(path: slice.path, offset: slice.offset, length: slice.length)
         let digest = UploadDigest()
@@ -108,15 +116,21 @@ struct S3LargeUpload: LargeUpload {
                 length: .known(slice.length))
         }
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
-        let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "").lowercased()
-        guard stored == md5.hex else { throw StorageError.checksumMismatch(expected: md5.hex, actual: stored) }
-        return SegmentRecord(index: index, bytes: slice.length, md5: stored)
+        let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "")
+        if store.etagOpacity(stored, headers: response.headers) != nil {
+            return SegmentRecord(index: index, bytes: slice.length, md5: md5.hex, tag: stored)
+        }
+        guard stored.lowercased() == md5.hex else { throw StorageError.checksumMismatch(expected: md5.hex, actual: stored) }
+        return SegmentRecord(index: index, bytes: slice.length, md5: md5.hex)
     }
 
     /// CompleteMultipartUpload, whose 200 may still carry an error; the ETag (the answer's,
-    /// else the object's) must be the MD5 of the parts' MD5s with `-COUNT`, as S3 makes it.
+    /// else the object's) must be the MD5 of the parts' MD5s with `-COUNT`, as S3 makes it,
+    /// unless it (or a part's) is no digest: Content-MD5 then vouched for every part.
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
-        let parts = segments.map { "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\($0.md5)\"</ETag></Part>" }.joined()
+        let parts = segments.map {
+            "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\(S3XMLText.escaped($0.tag ?? $0.md5))\"</ETag></Part>"
+        }.joined()
         let body = Data(("<CompleteMultipartUpload>" + parts + "</CompleteMultipartUpload>").utf8)
         let response = try await store.send(
             .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
@@ -130,13 +144,18 @@ struct S3LargeUpload: LargeUpload {
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(data, expecting: "CompleteMultipartUploadResult")
         let expected = Self.multipartETag(segments.map(\.md5))
-        var stored = S3Answers.unquoted(root.text("ETag") ?? "").lowercased()
+        var stored = S3Answers.unquoted(root.text("ETag") ?? "")
         // Ceph RGW (16.2) answers an empty <ETag/>; the object's HEAD has the real one.
-        if stored.isEmpty { stored = try await store.objectInfo(container: container, name: name).etag.lowercased() }
-        guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
-        return ObjectInfo(
+        if stored.isEmpty { stored = try await store.objectInfo(container: container, name: name).etag }
+        var opacity = store.etagOpacity(stored, headers: response.headers)
+        if opacity == nil, segments.contains(where: { $0.tag != nil }) { opacity = .notADigest }
+        if opacity == nil { stored = stored.lowercased() }
+        guard opacity != nil || stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        var info = ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
             etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
+        info.opaqueETag = opacity
+        return info
     }
 
     /// AbortMultipartUpload: the parts go; an upload already gone is not an error.

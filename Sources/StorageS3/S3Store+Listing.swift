@@ -38,18 +38,43 @@ extension S3Store {
         return query.namesOnly ? page.map(\.nameOnly) : Array(page)
     }
 
+    /// One page of ListObjectsV2, or of ListObjects (V1) where the cluster says so or
+    /// the server refused V2 (then V1 for the rest of the session). `continuation` is a
+    /// continuation token for V2, a marker for V1.
     func listPage(_ container: String, _ query: ListingQuery, wanted: Int, continuation: String?) async throws -> S3Answers.ObjectPage {
-        var items: [(name: String, value: String)] = [("list-type", "2"), ("max-keys", String(wanted))]
+        let version = listVersion.withLock { $0 }
+        let response = try await send(
+            .GET, S3Target(bucket: container, query: Self.listQuery(query, version: version, wanted: wanted, continuation: continuation)))
+        if version == 2, Self.refusesListV2(response) {
+            listVersion.withLock { $0 = 1 }
+            return try await listPage(container, query, wanted: wanted, continuation: continuation)
+        }
+        guard response.status == 200 else { throw failure(response, bucket: container) }
+        var page = try S3Answers.objectPage(Data(response.body.readableBytesView))
+        if version == 1 { page.nextContinuationToken = page.isTruncated ? page.nextMarker : nil }
+        return page
+    }
+
+    static func listQuery(_ query: ListingQuery, version: Int, wanted: Int, continuation: String?) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = version == 2 ? [("list-type", "2")] : []
+        items.append(("max-keys", String(wanted)))
         if !query.prefix.isEmpty { items.append(("prefix", query.prefix)) }
         if let delimiter = query.delimiter { items.append(("delimiter", String(delimiter))) }
-        if let continuation {
+        if version == 2, let continuation {
             items.append(("continuation-token", continuation))
-        } else if !query.marker.isEmpty {
-            items.append(("start-after", Self.startAfter(query.marker, delimiter: query.delimiter)))
+        } else if let after = continuation ?? (query.marker.isEmpty ? nil : query.marker) {
+            // A V1 marker that is a common prefix goes past the keys it folds, as start-after does.
+            items.append((version == 2 ? "start-after" : "marker", Self.startAfter(after, delimiter: query.delimiter)))
         }
-        let response = try await send(.GET, S3Target(bucket: container, query: items))
-        guard response.status == 200 else { throw failure(response, bucket: container) }
-        return try S3Answers.objectPage(Data(response.body.readableBytesView))
+        return items
+    }
+
+    /// A server without ListObjectsV2 answers `list-type=2` with 501, or 400
+    /// NotImplemented / InvalidArgument (GCS's XML API, older stores).
+    static func refusesListV2(_ response: HTTPExchangeResponse) -> Bool {
+        if response.status == 501 { return true }
+        guard response.status == 400, let code = S3Answers.error(Data(response.body.readableBytesView))?.code else { return false }
+        return code == "NotImplemented" || code == "InvalidArgument"
     }
 
     /// After a pseudo-folder `a/`, the next entry is past every key under it: `a/`

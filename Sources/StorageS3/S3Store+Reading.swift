@@ -19,7 +19,7 @@ extension S3Store {
         case 412: throw StorageError.changed(container: container, name: name)
         default: throw failure(await response.collected(upTo: options.maximumResponseBytes), bucket: container, key: name)
         }
-        var info = S3Headers.objectInfo(response.headers, container: container, name: name)
+        var info = S3Headers.objectInfo(response.headers, container: container, name: name, opacity: etagOpacity)
         let expected = info.bytes
         if let total = response.totalBytesOfRange { info.bytes = total }
         try await exchange.drain(response, expected: expected, name: name, url: name, receive: receive)

@@ -59,18 +59,23 @@ extension S3Store {
             throw failure(response, bucket: container, key: name)
         }
         let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "")
-        // An ETag that is an MD5 must be ours; with SSE-KMS it is not one, and Content-MD5 vouched.
-        if Self.isMD5(stored), stored.lowercased() != md5.hex {
+        // An ETag that is an MD5 must be ours; any other (SSE-KMS, a provider's own tag)
+        // proves nothing, and Content-MD5 vouched for the bytes.
+        let opacity = etagOpacity(stored, headers: response.headers)
+        if opacity == nil, stored.lowercased() != md5.hex {
             _ = try? await send(.DELETE, S3Target(bucket: container, key: name))
             throw StorageError.checksumMismatch(expected: md5.hex, actual: stored)
         }
-        return ObjectInfo(
-            container: container, name: name, bytes: size, contentType: type, etag: stored.lowercased(),
+        var info = ObjectInfo(
+            container: container, name: name, bytes: size, contentType: type, etag: opacity == nil ? stored.lowercased() : stored,
             lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http))
+        info.opaqueETag = opacity
+        return info
     }
 
-    static func isMD5(_ etag: String) -> Bool {
-        etag.utf8.count == 32 && etag.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
+    /// Why this cluster cannot take `etag` as a digest of the bytes; nil when it can.
+    func etagOpacity(_ etag: String, headers: HTTPHeaders) -> OpaqueETag? {
+        S3ETags.opacity(etag, headers: headers, trusted: endpoint.etagsAreMD5, provider: endpoint.effectiveProvider.rawValue)
     }
 }
 

@@ -30,6 +30,8 @@ public final class S3Store: ObjectStore, Sendable {
     private let credentials = Mutex<SigV4Credentials?>(nil)
     /// Regions learnt from a bucket's redirect, by bucket.
     let bucketRegions = Mutex<[String: String]>([:])
+    /// The listing API in use: the cluster's, or 1 once a server refused ListObjectsV2.
+    let listVersion: Mutex<Int>
 
     /// A store for `endpoint` (its profile, if any, already resolved). `name` is the
     /// cluster's, for messages; `log` receives one line per request, secrets redacted.
@@ -49,6 +51,7 @@ public final class S3Store: ObjectStore, Sendable {
         self.endpoint = endpoint
         self.name = name
         self.options = options
+        listVersion = Mutex(endpoint.effectiveListVersion)
         warnings = made.warnings
     }
 

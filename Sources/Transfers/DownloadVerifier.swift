@@ -12,6 +12,11 @@ public enum Verification: Sendable, Equatable {
     /// uploader did not record it) that does not give the ETag proves nothing either
     /// way: the download is then said to be unverified, not corrupt.
     case multipartETag(partBytes: Int64, etag: String, guessed: Bool = false)
+    /// An S3 multipart object whose part size several sizes fit: verified when exactly
+    /// one of them gives the ETag (see `PartSizeCandidates`).
+    case multipartCandidates(partSizes: [Int64], etag: String)
+    /// The store's checksum of the whole, where the ETag is no digest of the bytes.
+    case checksum(ContentChecksum)
     case unverifiable(String)
 }
 
@@ -28,10 +33,14 @@ struct StreamVerifier {
     private var leftInSegment: Int64 = 0
     /// The MD5s of the parts that ended, one after the other, for a multipart ETag.
     private var partDigests: [UInt8] = []
+    private var checksummer: ChecksumHasher?
+    private var candidates: PartSizeCandidates?
 
     init(_ verification: Verification, name: String) {
         self.verification = verification
         self.name = name
+        if case .checksum(let checksum) = verification { checksummer = ChecksumHasher(checksum.algorithm) }
+        if case .multipartCandidates(let sizes, _) = verification { candidates = PartSizeCandidates(partSizes: sizes) }
         if case .segments(let segments) = verification { leftInSegment = segments.first?.bytes ?? 0 }
         if case .multipartETag(let partBytes, _, _) = verification { leftInSegment = partBytes }
     }
@@ -40,6 +49,8 @@ struct StreamVerifier {
         switch verification {
         case .unverifiable: return
         case .wholeMD5: hash.update(bufferPointer: bytes)
+        case .checksum: checksummer?.update(bytes)
+        case .multipartCandidates: candidates?.update(bytes)
         case .multipartETag(let partBytes, _, _):
             var rest = bytes[...]
             while !rest.isEmpty {
@@ -95,6 +106,15 @@ struct StreamVerifier {
             let md5 = Self.hex(hash.finalize())
             guard md5 == expected else { throw TransferError.corrupt(name: name, detail: "MD5 \(md5), the ETag says \(expected)") }
             return nil
+        case .checksum(let expected):
+            let actual = checksummer?.base64() ?? ""
+            guard actual == expected.base64 else {
+                throw TransferError.corrupt(
+                    name: name, detail: "\(expected.algorithm.rawValue.uppercased()) \(actual), the server's checksum says \(expected.base64)")
+            }
+            return nil
+        case .multipartCandidates(let sizes, let etag):
+            return VerificationWords.candidatesNote(sizes: sizes, matching: candidates?.matches(etag) ?? [])
         case .multipartETag(let partBytes, let expected, let guessed):
             if leftInSegment < partBytes || segment == 0 { finishPart(partBytes) }
             return try Self.checkMultipart(partDigests, expected: expected, name: name, guessedPartBytes: guessed ? partBytes : nil)
@@ -121,9 +141,7 @@ struct StreamVerifier {
         let etag = hex(Insecure.MD5.hash(data: digests)) + "-\(digests.count / Insecure.MD5.byteCount)"
         guard etag == expected.lowercased() else {
             if let guess = guessedPartBytes {
-                let size = guess % (1 << 20) == 0 ? "\(guess >> 20) MiB" : "\(guess)-byte"
-                return
-                    "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and \(size) parts (a guess) do not give it: not verified"
+                return VerificationWords.guessMissed(guess)
             }
             throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
         }

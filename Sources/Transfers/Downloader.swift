@@ -19,21 +19,27 @@ public struct Downloader: Sendable {
 
     public init(store: any ObjectStore) { self.store = store }
 
-    /// What a download of `info` can be verified against.
+    /// What a download of `info` can be verified against. An ETag that is no digest of
+    /// the bytes (encryption, a provider's own tag) gives way to the store's checksum of
+    /// the whole, or to a note that says why the bytes are not verified.
     public func verification(for info: ObjectInfo) async throws -> Verification {
+        if let opaque = info.opaqueETag {
+            return info.checksum.map(Verification.checksum) ?? .unverifiable(VerificationWords.opaque(opaque))
+        }
         switch info.largeObject {
         case nil: return .wholeMD5(info.etag)
-        case .dynamicManifest:
-            return .unverifiable("a dynamic large object's ETag is not the MD5 of its bytes: not verified")
+        case .dynamicManifest: return .unverifiable(VerificationWords.dynamicManifest)
         case .multipartUpload(let parts, let partBytes):
             if let partBytes, partBytes > 0 { return .multipartETag(partBytes: partBytes, etag: info.etag) }
-            guard let guess = PartSizeGuess.partBytes(bytes: info.bytes, parts: parts) else {
-                return .unverifiable("a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified")
+            if let guess = PartSizeGuess.partBytes(bytes: info.bytes, parts: parts) {
+                return .multipartETag(partBytes: guess, etag: info.etag, guessed: true)
             }
-            return .multipartETag(partBytes: guess, etag: info.etag, guessed: true)
+            let sizes = PartSizeGuess.candidates(bytes: info.bytes, parts: parts)
+            guard sizes.count > 1 else { return .unverifiable(VerificationWords.unknownPartSize) }
+            return .multipartCandidates(partSizes: sizes, etag: info.etag)
         case .staticManifest:
             guard let segments = try await store.segments(ofObject: info.container, name: info.name) else {
-                return .unverifiable("the manifest's entries are not plain segments: not verified")
+                return .unverifiable(VerificationWords.manifestNotPlain)
             }
             return .segments(segments)
         }

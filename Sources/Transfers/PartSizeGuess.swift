@@ -19,4 +19,24 @@ public enum PartSizeGuess {
         }
         return nil
     }
+
+    /// The most part sizes a download tries at once: each costs a pass over the bytes
+    /// after its first part.
+    public static let maximumCandidates = 16
+
+    /// Every whole number of MiB, then of MB, that cuts `bytes` into `parts` parts, in
+    /// order; empty when none fit or more than `maximumCandidates` do.
+    public static func candidates(bytes: Int64, parts: Int) -> [Int64] {
+        guard parts > 1, bytes >= Int64(parts) else { return [] }
+        let least = (bytes + Int64(parts) - 1) / Int64(parts)
+        let most = (bytes - 1) / Int64(parts - 1)
+        var sizes = Set<Int64>()
+        for unit: Int64 in [1 << 20, 1_000_000] {
+            let first = (least + unit - 1) / unit * unit
+            guard first <= most else { continue }
+            guard (most - first) / unit < Int64(maximumCandidates) else { return [] }
+            sizes.formUnion(stride(from: first, through: most, by: Int(unit)).map { $0 })
+        }
+        return sizes.count <= maximumCandidates ? sizes.sorted() : []
+    }
 }

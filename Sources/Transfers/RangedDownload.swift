@@ -31,7 +31,7 @@ struct RangedDownload: Sendable {
         var wholeVerifier = try await ordered
         if plan.checksInOrder { return try wholeVerifier.finish() }
         switch verification {
-        case .wholeMD5, .unverifiable: return try wholeVerifier.finish()
+        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates: return try wholeVerifier.finish()
         case .multipartETag(let partBytes, let etag, let guessed):
             return try StreamVerifier.checkMultipart(
                 digests.flatMap { $0 }, expected: etag, name: info.name,
@@ -102,7 +102,7 @@ struct RangedDownload: Sendable {
             return verifier
         case .multipartETag:
             return StreamVerifier(verification, name: info.name)
-        case .wholeMD5, .unverifiable:
+        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates:
             return StreamVerifier(.unverifiable(""), name: info.name)
         }
     }

@@ -53,26 +53,7 @@ final class MotoShellTests: XCTestCase {
 
     /// Runs a boto3 snippet with `s3` (a client for moto's open server) and `sys.argv`.
     func boto3(_ code: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
-            [
-                "-c",
-                """
-                import sys, boto3
-                s3 = boto3.client('s3', endpoint_url='\(moto["ENDPOINT"]!)', aws_access_key_id='\(moto["ACCESS_KEY"]!)',
-                                  aws_secret_access_key='\(moto["SECRET_KEY"]!)', region_name='us-east-1')
-                """ + "\n" + code,
-            ] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["AWS_CA_BUNDLE"] = nil  // a plain-HTTP endpoint; some clients stumble on the bundle
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Boto3Run.run(endpoint: moto["ENDPOINT"]!, accessKey: moto["ACCESS_KEY"]!, secretKey: moto["SECRET_KEY"]!, code, arguments)
     }
 
     func md5(_ data: Data) -> String { Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined() }

@@ -52,26 +52,7 @@ final class S3ShellTests: XCTestCase {
 
     /// Runs a boto3 snippet with `s3` (a client for the test server) and `sys.argv`.
     func boto3(_ code: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
-            [
-                "-c",
-                """
-                import sys, boto3
-                s3 = boto3.client('s3', endpoint_url='\(s3.endpoint)', aws_access_key_id='\(s3.access)',
-                                  aws_secret_access_key='\(s3.secret)', region_name='us-east-1')
-                """ + "\n" + code,
-            ] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["AWS_CA_BUNDLE"] = nil  // a plain-HTTP endpoint; some clients stumble on the bundle
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Boto3Run.run(endpoint: s3.endpoint, accessKey: s3.access, secretKey: s3.secret, code, arguments)
     }
 
     func md5(_ data: Data) -> String { Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined() }

@@ -79,7 +79,9 @@ struct UploadCommand: ShellCommand {
     static func describe(_ result: UploadResult) -> String {
         switch result {
         case .stored(let info, segments: 0, sent: _):
-            return "uploaded \(escaped(info.name)) (\(info.bytes) bytes, md5 \(escaped(info.etag)))\n"
+            // An ETag that is no digest (a provider's own, SSE-KMS) is not called an MD5.
+            let tag = info.opaqueETag == nil ? "md5" : "etag"
+            return "uploaded \(escaped(info.name)) (\(info.bytes) bytes, \(tag) \(escaped(info.etag)))\n"
         case .stored(let info, let segments, let sent):
             let resumed = sent < segments ? ", \(segments - sent) already stored" : ""
             return "uploaded \(escaped(info.name)) (\(info.bytes) bytes, \(segments) segments\(resumed), etag \(escaped(info.etag)))\n"
