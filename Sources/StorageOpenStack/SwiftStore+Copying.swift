@@ -34,14 +34,20 @@ extension SwiftStore {
         return .noSuchObject(container: source.container, name: source.name)
     }
 
-    /// An SLO's manifest rows, or nil where the server hides them (Ceph RGW) or a row is
-    /// itself a sub-manifest or a range: such an object is copied whole.
+    /// An SLO's manifest rows; where the server hides them (Ceph RGW), its segments found
+    /// by name in `CONTAINER_segments`. Nil when neither tells them, or a row is itself a
+    /// sub-manifest or a range: such an object is copied whole.
     func manifestRows(_ source: ObjectInfo) async throws -> [SwiftManifestRow]? {
         let response = try await send(
             .GET, path: try Self.objectPath(source.container, source.name), query: [("multipart-manifest", "get")],
             headers: ["Accept": "application/json"])
         if response.status == 404 { throw StorageError.noSuchObject(container: source.container, name: source.name) }
-        guard response.status == 200, !Self.hidesManifest(response.headers),
+        if response.status == 200, Self.hidesManifest(response.headers) {
+            return try await segmentsFoundByName(container: source.container, name: source.name)?.map {
+                SwiftManifestRow(name: "/\(source.container)_segments/\($0.name)", bytes: $0.bytes, hash: $0.etag)
+            }
+        }
+        guard response.status == 200,
             response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true",
             let rows = try? JSONDecoder().decode([SwiftManifestRow].self, from: Data(response.body.readableBytesView)),
             rows.allSatisfy({ $0.subSLO != true && $0.range == nil && $0.hash != nil })

@@ -34,6 +34,11 @@ public struct Copier: Sendable {
     public func copy(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> CopyCheck {
         let copy = try await store.copyObject(source, toContainer: container, name: name)
         if copy.etag.lowercased() == source.etag.lowercased() { return .verified }
+        // Nothing proves such a copy's bytes; at least it must be there, whole in size.
+        let stored = try? await store.objectInfo(container: container, name: name)
+        guard let stored, stored.bytes == source.bytes else {
+            throw StorageError.invalidResponse("the server took the copy of \(source.name) but holds no whole object \(name)")
+        }
         switch source.largeObject {
         case .dynamicManifest: return .unverified(.dynamicLargeObject)
         case .staticManifest, .multipartUpload: return .unverified(.largeObjectCopiedWhole)
