@@ -5,6 +5,7 @@ import Foundation
 enum EveryStore {
     static func clusters(home: String) -> [(name: String, config: String?)] {
         let environment = ProcessInfo.processInfo.environment
+        try? FileManager.default.createDirectory(atPath: home + "/store", withIntermediateDirectories: true)
         var clusters: [(String, String?)] = [("env", nil), ("files", "[cluster files]\ntype = file\npath = \(home)/store\n")]
         for (name, prefix) in [("s3api", "OBJSH_TEST_S3_"), ("moto", "OBJSH_TEST_MOTO_")] {
             guard let endpoint = environment[prefix + "ENDPOINT"], let access = environment[prefix + "ACCESS_KEY"],
