@@ -109,13 +109,13 @@ final class SwiftTLSTests: XCTestCase {
         let made = try StoreHTTPClient(
             cluster: "tls", options: HTTPStoreOptions(), insecure: false, caVariable: "OS_CACERT",
             environment: environment)
-        let exchange = HTTPExchange(client: made.client, options: HTTPStoreOptions(), log: nil, caVariable: made.caVariable)
+        let exchange = HTTPExchange(clients: made, options: HTTPStoreOptions(), log: nil)
         do {
             let status = try await exchange.send(HTTPExchangeRequest(method: .GET, url: url)).status
-            try await made.client.shutdown()
+            await made.shutdown()
             return status
         } catch {
-            try await made.client.shutdown()
+            await made.shutdown()
             throw error
         }
     }
