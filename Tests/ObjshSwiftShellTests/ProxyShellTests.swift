@@ -18,26 +18,25 @@ final class ProxyShellTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: home)
     }
 
+    /// A config section: the test Swift server's auth v1 cluster `name` through `proxy`.
+    private func swiftCluster(_ name: String, proxy: String) throws -> String {
+        let server = try ObjshRun.server()
+        return """
+            [cluster \(name)]
+            type = swift
+            auth_url = \(server.auth)
+            user = \(server.user)
+            key = \(server.key)
+            proxy = \(proxy)
+
+            """
+    }
+
     func testTheProxyPasswordIsInNoOutput() throws {
         let url = try TestProxy.setting("AUTH_URL")
         let password = try XCTUnwrap(URL(string: url)?.password)
         let wrong = url.replacingOccurrences(of: password, with: "not-" + password)
-        let server = try ObjshRun.server()
-        let config = """
-            [cluster proxied]
-            type = swift
-            auth_url = \(server.auth)
-            user = \(server.user)
-            key = \(server.key)
-            proxy = \(url)
-
-            [cluster wrongproxy]
-            type = swift
-            auth_url = \(server.auth)
-            user = \(server.user)
-            key = \(server.key)
-            proxy = \(wrong)
-            """
+        let config = try swiftCluster("proxied", proxy: url) + swiftCluster("wrongproxy", proxy: wrong)
         let container = "objsh-proxy-" + UUID().uuidString.prefix(8).lowercased()
         let runs = [
             try ObjshRun.run(
@@ -54,6 +53,33 @@ final class ProxyShellTests: XCTestCase {
             XCTAssertFalse((run.output + run.errors).contains(password), "the proxy password was printed:\n\(run.errors)")
         }
         print("proxy secrets: \(runs.map { ($0.output + $0.errors).utf8.count }.reduce(0, +)) bytes checked, 0 passwords seen")
+    }
+
+    /// An S3 cluster over HTTPS (the s3api behind the TLS terminator) through the proxy that wants credentials.
+    func testS3OverHTTPSGoesThroughACONNECTTunnel() throws {
+        let environment = ObjshRun.environment
+        guard let endpoint = environment["OBJSH_TEST_TLS_S3_ENDPOINT"], let ca = environment["OBJSH_TEST_TLS_CA"],
+            let access = environment["OBJSH_TEST_S3_ACCESS_KEY"], let secret = environment["OBJSH_TEST_S3_SECRET_KEY"]
+        else {
+            throw XCTSkip("no S3 over TLS: OBJSH_TEST_TLS_S3_ENDPOINT/OBJSH_TEST_S3_* are unset; run the README's test command")
+        }
+        let url = try TestProxy.setting("AUTH_URL")
+        let log = try TestProxy.setting("AUTH_LOG")
+        let config = """
+            [cluster s3proxied]
+            type = s3
+            endpoint = \(endpoint)
+            access_key = \(access)
+            secret_key = \(secret)
+            cacert = \(ca)
+            proxy = \(url)
+            """
+        let before = try TestProxy.requests(in: log).count
+        let run = try ObjshRun.run(["--cluster", "s3proxied", "--debug", "-c", "ls"], config: config, home: home)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertFalse((run.output + run.errors).contains(try XCTUnwrap(URL(string: url)?.password)), run.errors)
+        let port = try XCTUnwrap(URL(string: endpoint)?.port)
+        XCTAssertEqual(Set(try TestProxy.requests(in: log).dropFirst(before)), ["CONNECT 127.0.0.1:\(port) HTTP/1.1"])
     }
 
     func testWrongProxyCredentialsAreOneLineNamingTheProxy() throws {

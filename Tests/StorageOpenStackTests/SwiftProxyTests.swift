@@ -17,21 +17,6 @@ final class SwiftProxyTests: XCTestCase {
         for store in stores { await store.shutdown() }
     }
 
-    /// The status of GET `url` with a client that reads its proxy from `environment`.
-    private func status(_ url: String, environment: [String: String]) async throws -> Int {
-        let clients = try StoreHTTPClient(
-            cluster: "proxy", options: HTTPStoreOptions(), insecure: false, caVariable: "OS_CACERT", environment: environment)
-        let exchange = HTTPExchange(clients: clients, options: HTTPStoreOptions(), log: nil)
-        do {
-            let status = try await exchange.send(HTTPExchangeRequest(method: .GET, url: url)).status
-            await clients.shutdown()
-            return status
-        } catch {
-            await clients.shutdown()
-            throw error
-        }
-    }
-
     private func store(proxy: String, log: (@Sendable (String) -> Void)? = nil) throws -> SwiftStore {
         var endpoint = try TestServer.endpoint()
         endpoint.proxy = proxy
@@ -62,7 +47,7 @@ final class SwiftProxyTests: XCTestCase {
         let info = auth.replacingOccurrences(of: "/auth/v1.0", with: "/info")
         let port = try XCTUnwrap(URL(string: info)?.port)
         let before = try TestProxy.requests(in: log)
-        let answer = try await status(info, environment: ["HTTPS_PROXY": proxy, "OS_CACERT": ca])
+        let answer = try await SwiftTLSTests.info(info, environment: ["HTTPS_PROXY": proxy, "OS_CACERT": ca])
         XCTAssertEqual(answer, 200)
         XCTAssertEqual(Array(try TestProxy.requests(in: log).dropFirst(before.count)), ["CONNECT 127.0.0.1:\(port) HTTP/1.1"])
     }
@@ -73,12 +58,12 @@ final class SwiftProxyTests: XCTestCase {
         let info = try XCTUnwrap(TestServer.endpoint().authURL).replacingOccurrences(of: "/auth/v1.0", with: "/info")
         let before = try TestProxy.requests(in: log)
         for noProxy in ["127.0.0.1", "*", "localhost,127.0.0.1"] {
-            let answer = try await status(info, environment: ["http_proxy": proxy, "NO_PROXY": noProxy])
+            let answer = try await SwiftTLSTests.info(info, environment: ["http_proxy": proxy, "NO_PROXY": noProxy])
             XCTAssertEqual(answer, 200)
         }
         XCTAssertEqual(try TestProxy.requests(in: log), before)
         // And the same request without NO_PROXY does reach the proxy, so the bypass was the list's doing.
-        _ = try await status(info, environment: ["http_proxy": proxy])
+        _ = try await SwiftTLSTests.info(info, environment: ["http_proxy": proxy])
         XCTAssertEqual(try TestProxy.requests(in: log).count, before.count + 1)
     }
 
