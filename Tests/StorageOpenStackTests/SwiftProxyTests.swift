@@ -38,6 +38,17 @@ final class SwiftProxyTests: XCTestCase {
         XCTAssertTrue(added.allSatisfy { $0 == "CONNECT 127.0.0.1:\(port) HTTP/1.1" }, "\(added)")
     }
 
+    func testASOCKS5ProxyCarriesTheRequests() async throws {
+        let log = try TestProxy.setting("SOCKS_LOG")
+        let store = try store(proxy: TestProxy.setting("SOCKS_URL"))
+        let port = try XCTUnwrap(URL(string: TestServer.endpoint().authURL ?? "")?.port)
+        let before = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count
+        _ = try await store.accountInfo()
+        let added = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").dropFirst(before)
+        XCTAssertFalse(added.isEmpty)
+        XCTAssertTrue(added.allSatisfy { $0.hasSuffix(": connected to 127.0.0.1:\(port)") }, "\(added)")
+    }
+
     func testHTTPSGoesThroughAConnectTunnelFromTheVariable() async throws {
         let log = try TestProxy.setting("LOG")
         let proxy = try TestProxy.setting("URL")
