@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        // Starts scripts/fault-proxy between a client and the real Swift server.
+        // Starts scripts/fault-proxy between a client and the real Swift server; reads scripts/proxy-server's log.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
         .testTarget(
             name: "StorageOpenStackTests",

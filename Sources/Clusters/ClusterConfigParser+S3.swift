@@ -3,7 +3,7 @@ extension ClusterConfigParser {
     static let s3Keys: Set<String> = [
         "type", "endpoint", "region", "access_key", "secret_key", "secret_command", "session_token",
         "addressing", "insecure", "profile", "connect_timeout", "read_timeout",
-        "cacert", "client_cert", "client_key", "provider", "list_version", "max_parts",
+        "cacert", "client_cert", "client_key", "provider", "list_version", "max_parts", "proxy",
     ]
 
     /// An S3 cluster: keys of its own (`access_key` with `secret_key` or
@@ -17,6 +17,7 @@ extension ClusterConfigParser {
             connectTimeout: try seconds(section, "connect_timeout"),
             readTimeout: try seconds(section, "read_timeout"))
         endpoint.tls = tlsSettings(section)
+        endpoint.proxy = try proxySetting(section)
         if let flag = section.values["insecure"] {
             switch flag.value.lowercased() {
             case "true", "yes", "1": endpoint.insecure = true

@@ -13,7 +13,7 @@
 ///
 /// Swift clusters take `auth_url`, `user`, `key` or `key_command`, `storage_url`,
 /// `token`, `insecure = true|false`, `connect_timeout`/`read_timeout` (seconds) and
-/// the TLS keys `cacert`, `client_cert`, `client_key` (as S3 clusters do);
+/// the TLS keys `cacert`, `client_cert`, `client_key` and `proxy` (as S3 clusters do);
 /// with `auth_version = 3` (or an `auth_url` ending in `/v3`) they sign in to
 /// Keystone and also take `username`/`user_id`, `password`/`password_command`, the
 /// domain and project keys, `region`, `interface` and `application_credential_*`
@@ -35,7 +35,7 @@ public struct ClusterConfigParser {
         "type", "auth_url", "user", "key", "key_command", "storage_url", "token", "insecure",
         "connect_timeout", "read_timeout", "auth_version", "username", "password",
         "password_command",
-    ]).union(keystoneKeys).union(tlsKeys)
+    ]).union(keystoneKeys).union(tlsKeys).union(["proxy"])
     /// TLS keys every HTTP cluster takes: a CA file to trust, a client certificate and its key.
     static let tlsKeys: Set<String> = ["cacert", "client_cert", "client_key"]
     static let fileKeys: Set<String> = ["type", "path"]
@@ -131,6 +131,7 @@ public struct ClusterConfigParser {
             readTimeout: try seconds(section, "read_timeout"),
             keystone: try keystoneSettings(section, version: version))
         endpoint.tls = tlsSettings(section)
+        endpoint.proxy = try proxySetting(section)
         if endpoint.key != nil && endpoint.keyCommand != nil {
             let command = section.values["key_command"] != nil ? "key_command" : "password_command"
             let key = section.values["key"] != nil ? "key" : "password"
@@ -151,6 +152,16 @@ public struct ClusterConfigParser {
     func tlsSettings(_ section: ClusterConfigSection) -> TLSSettings {
         func path(_ key: String) -> String? { section.values[key].map { expandingTilde($0.value) } }
         return TLSSettings(caFile: path("cacert"), clientCertificate: path("client_cert"), clientKey: path("client_key"))
+    }
+
+    /// `proxy = URL`, or `none` (or nothing) for no proxy whatever the variables say.
+    /// A URL objsh cannot use is refused here; the message never repeats it, as it may hold a password.
+    func proxySetting(_ section: ClusterConfigSection) throws -> String? {
+        guard let entry = section.values["proxy"] else { return nil }
+        if case .invalid = ProxyChoice.choose(for: "https://host", setting: entry.value, environment: [:]) {
+            throw invalid(entry.line, "proxy is http://[USER:PASSWORD@]HOST[:PORT], socks5://HOST[:PORT] or none")
+        }
+        return entry.value
     }
 
     /// A timeout key's value: seconds, more than 0 and at most a day.

@@ -29,6 +29,8 @@ public struct S3Endpoint: Sendable, Equatable {
     public var insecure: Bool
     /// CA file and client certificate for TLS.
     public var tls = TLSSettings()
+    /// The cluster's `proxy`: a URL, or `none`; nil follows `https_proxy` and the other variables (see `ProxyChoice`).
+    public var proxy: String?
     public var connectTimeout: Double?
     public var readTimeout: Double?
     /// The service behind the endpoint; nil: AWS for its own endpoints, else `other`.

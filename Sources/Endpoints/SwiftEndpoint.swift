@@ -19,6 +19,8 @@ public struct SwiftEndpoint: Sendable, Equatable {
     public var insecure: Bool
     /// CA file and client certificate for TLS.
     public var tls = TLSSettings()
+    /// The cluster's `proxy`: a URL, or `none`; nil follows `https_proxy` and the other variables (see `ProxyChoice`).
+    public var proxy: String?
     /// Seconds to wait for a connection (`connect_timeout`); nil for the default.
     public var connectTimeout: Double?
     /// Seconds an answer may stall with no byte arriving (`read_timeout`); nil for the default.

@@ -19,6 +19,8 @@ public enum StorageError: Error, Sendable, Equatable {
     /// A TLS connection failed: the server's certificate was not trusted, ours was
     /// refused, or the server does not speak TLS.
     case tls(TLSRefusal)
+    /// A request could not go through its proxy.
+    case proxy(ProxyRefusal)
     /// The server stopped answering.
     case timedOut(String)
     /// The server answered, but with something that is not valid HTTP (e.g. a

@@ -1,9 +1,10 @@
 import NIOHTTP1
 
-/// The one line `--debug` prints per request: `METHOD URL [headers] → STATUS (ms)`.
+/// The one line `--debug` prints per request: `METHOD URL [via PROXY] [headers] → STATUS (ms)`.
 ///
 /// Secrets never reach the line: the values of the auth headers are replaced, and of
-/// an AWS `Authorization` header only the algorithm and the signed header names stay.
+/// an AWS `Authorization` header only the algorithm and the signed header names stay;
+/// the proxy is given already redacted (`ProxyServer.redacted`).
 package enum HTTPDebugLine {
     /// Request headers whose values are credentials.
     package static let secretHeaders: Set<String> = [
@@ -16,7 +17,9 @@ package enum HTTPDebugLine {
         "range",
     ]
 
-    package static func format(method: String, url: String, headers: HTTPHeaders, outcome: String, milliseconds: Int) -> String {
+    package static func format(
+        method: String, url: String, proxy: String? = nil, headers: HTTPHeaders, outcome: String, milliseconds: Int
+    ) -> String {
         var shown: [String] = []
         for (name, value) in headers {
             let lower = name.lowercased()
@@ -29,7 +32,8 @@ package enum HTTPDebugLine {
             }
         }
         let headerText = shown.isEmpty ? "" : " [" + shown.joined(separator: ", ") + "]"
-        return "\(method) \(url)\(headerText) → \(outcome) (\(milliseconds) ms)"
+        let via = proxy.map { " via \($0)" } ?? ""
+        return "\(method) \(url)\(via)\(headerText) → \(outcome) (\(milliseconds) ms)"
     }
 
     /// `AWS4-HMAC-SHA256 Credential=<redacted>, SignedHeaders=…, Signature=<redacted>`:

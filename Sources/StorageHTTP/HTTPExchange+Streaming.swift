@@ -40,14 +40,15 @@ extension HTTPExchange {
         outgoing.method = request.method
         outgoing.headers = request.headers
         if let makeBody = request.makeBody { outgoing.body = try makeBody() }
+        let (client, proxy) = try clients.client(for: request.url)
         let started = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, timeout: .hours(24))
-            record(request, outcome: "\(response.status.code)", since: started)
+            record(request, outcome: "\(response.status.code)", proxy: proxy, since: started)
             return response
         } catch {
-            let failure = await classify(error, url: request.url)
-            record(request, outcome: "failed: \(failure.error)", since: started)
+            let failure = await classify(error, url: request.url, proxy: proxy)
+            record(request, outcome: "failed: \(failure.error)", proxy: proxy, since: started)
             throw failure
         }
     }

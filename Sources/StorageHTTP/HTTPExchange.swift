@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Endpoints
 import NIOCore
 import NIOHTTP1
 
@@ -49,23 +50,22 @@ package struct HTTPExchangeResponse: Sendable {
     }
 }
 
-/// Sends requests with one `HTTPClient`, retrying as the `RetryPolicy` says and
+/// Sends requests with a store's `HTTPClient`s, retrying as the `RetryPolicy` says and
 /// telling the debug log about every try.
 package struct HTTPExchange: Sendable {
-    package let client: HTTPClient
+    package let clients: StoreHTTPClient
     package let options: HTTPStoreOptions
     package let log: (@Sendable (String) -> Void)?
     /// The variable that names a CA file for this kind of store, for TLS messages.
     package let caVariable: String
 
     package init(
-        client: HTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?,
-        caVariable: String = "SSL_CERT_FILE"
+        clients: StoreHTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?
     ) {
-        self.client = client
+        self.clients = clients
         self.options = options
         self.log = log
-        self.caVariable = caVariable
+        self.caVariable = clients.caVariable
     }
 
     /// Sends `request`, retrying connection breaks (resets, answers cut short), 5xx and
@@ -113,6 +113,7 @@ package struct HTTPExchange: Sendable {
         outgoing.method = request.method
         outgoing.headers = request.headers
         if let makeBody = request.makeBody { outgoing.body = try makeBody() }
+        let (client, proxy) = try clients.client(for: request.url)
         let started = ContinuousClock.now
         do {
             // Stalls are caught by the read timeout; the deadline only bounds a request
@@ -121,18 +122,20 @@ package struct HTTPExchange: Sendable {
             let body =
                 request.method == .HEAD
                 ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
-            record(request, outcome: "\(response.status.code)", since: started)
+            record(request, outcome: "\(response.status.code)", proxy: proxy, since: started)
             return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
         } catch {
-            let failure = await classify(error, url: request.url)
-            record(request, outcome: "failed: \(failure.error)", since: started)
+            let failure = await classify(error, url: request.url, proxy: proxy)
+            record(request, outcome: "failed: \(failure.error)", proxy: proxy, since: started)
             throw failure
         }
     }
 
-    /// What `error` means; a certificate that failed its check is fetched again to say why.
-    package func classify(_ error: Error, url: String) async -> TransportFailure {
+    /// What `error` means; a certificate that failed its check is fetched again to say why,
+    /// and a connection that `proxy` did not make is said to be the proxy's failure.
+    package func classify(_ error: Error, url: String, proxy: ProxyServer? = nil) async -> TransportFailure {
         if Task.isCancelled { return TransportFailure(error: .cancelled, isRetryable: false) }
+        if let proxy, let failure = await proxyFailure(error, url: url, proxy: proxy) { return failure }
         var failure = TransportFailure.classify(
             error, target: Self.target(of: url), readTimeout: options.readTimeout,
             connectTimeout: options.connectTimeout, caVariable: caVariable)
@@ -154,13 +157,15 @@ package struct HTTPExchange: Sendable {
         }
     }
 
-    package func record(_ request: HTTPExchangeRequest, outcome: String, since started: ContinuousClock.Instant) {
+    package func record(
+        _ request: HTTPExchangeRequest, outcome: String, proxy: ProxyServer? = nil, since started: ContinuousClock.Instant
+    ) {
         guard let log else { return }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         log(
             HTTPDebugLine.format(
-                method: request.method.rawValue, url: request.url, headers: request.headers,
+                method: request.method.rawValue, url: request.url, proxy: proxy?.redacted, headers: request.headers,
                 outcome: outcome, milliseconds: milliseconds))
     }
 

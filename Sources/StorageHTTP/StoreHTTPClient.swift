@@ -4,23 +4,33 @@ import Foundation
 import NIOCore
 import NIOSSL
 import Storage
+import Synchronization
 
-/// The one place a store's `HTTPClient` is built: its timeouts, its TLS trust and
-/// client certificate, and what the user should hear about them, the same for every HTTP store.
-package struct StoreHTTPClient: Sendable {
-    package let client: HTTPClient
+/// The one place a store's `HTTPClient`s are built: their timeouts, their TLS trust
+/// and client certificate, their proxy, and what the user should hear about them,
+/// the same for every HTTP store.
+///
+/// One `HTTPClient` has one proxy, and a store's hosts may be decided differently
+/// (Keystone direct by `NO_PROXY`, the storage URL through the proxy), so there is
+/// one client per decision, made at the first request that needs it and kept.
+package final class StoreHTTPClient: Sendable {
     /// Things the user should hear about before the first command, e.g. TLS checks turned off.
     package let warnings: [String]
     /// The variable that names a CA file for this kind of store (`OS_CACERT`, `AWS_CA_BUNDLE`).
     package let caVariable: String
+    private let configuration: HTTPClient.Configuration
+    private let proxySetting: String?
+    private let environment: [String: String]
+    private let clients = Mutex<[ProxyServer?: HTTPClient]>([:])
 
-    /// A client for cluster `name`. `insecure` turns certificate checks off (and says
+    /// Clients for cluster `name`. `insecure` turns certificate checks off (and says
     /// so in `warnings`); `followsRedirects` false leaves a 3xx to the store. The
     /// server is trusted by the system's store plus `tls.caFile` (else `caVariable`'s
-    /// file) plus `SSL_CERT_FILE` and `SSL_CERT_DIR`, read from `environment`.
+    /// file) plus `SSL_CERT_FILE` and `SSL_CERT_DIR`, read from `environment`, which
+    /// also gives the proxy variables that `proxy` (the cluster's setting) does not override.
     package init(
         cluster name: String, options: HTTPStoreOptions, insecure: Bool, tls: TLSSettings = TLSSettings(),
-        caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        proxy: String? = nil, caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         followsRedirects: Bool = true
     ) throws {
         // The idle limit holds both ways: a server that stops reading an upload stalls it too.
@@ -37,8 +47,44 @@ package struct StoreHTTPClient: Sendable {
             warnings.append("objsh: warning: cluster \(name): TLS certificates are not verified (insecure)")
         }
         configuration.tlsConfiguration = trust
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.configuration = configuration
         self.warnings = warnings
         self.caVariable = caVariable
+        self.proxySetting = proxy
+        self.environment = environment
+    }
+
+    /// The client for a request to `url`, and the proxy it goes through (nil: direct).
+    package func client(for url: String) throws -> (client: HTTPClient, proxy: ProxyServer?) {
+        let proxy: ProxyServer?
+        switch ProxyChoice.choose(for: url, setting: proxySetting, environment: environment) {
+        case .direct: proxy = nil
+        case .via(let server): proxy = server
+        case .invalid(let setting):
+            throw StorageError.proxy(ProxyRefusal(proxy: "", target: HTTPExchange.target(of: url), reason: .unusableSetting(setting)))
+        }
+        return clients.withLock { made in
+            if let client = made[proxy] { return (client, proxy) }
+            var configuration = configuration
+            configuration.proxy = proxy.map(Self.configuration)
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            made[proxy] = client
+            return (client, proxy)
+        }
+    }
+
+    /// Closes every client's connections; no request can be sent afterwards.
+    package func shutdown() async {
+        for client in clients.withLock({ Array($0.values) }) { try? await client.shutdown() }
+    }
+
+    /// The client's form of `proxy`; credentials go as `Proxy-Authorization: Basic`.
+    private static func configuration(_ proxy: ProxyServer) -> HTTPClient.Configuration.Proxy {
+        switch proxy.kind {
+        case .socks5: return .socksServer(host: proxy.host, port: proxy.port)
+        case .http:
+            let authorization = proxy.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy.password ?? "") }
+            return .server(host: proxy.host, port: proxy.port, authorization: authorization)
+        }
     }
 }

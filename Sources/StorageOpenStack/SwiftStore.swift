@@ -18,7 +18,7 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// Things the user should hear about before the first command, e.g. TLS checks turned off.
     public let warnings: [String]
 
-    let client: HTTPClient
+    let clients: StoreHTTPClient
     let exchange: HTTPExchange
     let session: SwiftSession
     let options: SwiftStoreOptions
@@ -34,10 +34,10 @@ public final class SwiftStore: ObjectStore, Sendable {
             throw StorageError.unauthorized("cluster \(name) needs auth_url, user and key (or key_command), or storage_url and token")
         }
         let made = try StoreHTTPClient(
-            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls, proxy: endpoint.proxy,
             caVariable: "OS_CACERT")
-        client = made.client
-        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
+        clients = made
+        exchange = HTTPExchange(clients: made, options: options, log: log)
         session = SwiftSession(endpoint: endpoint, exchange: exchange)
         self.options = options
         warnings = made.warnings
@@ -45,7 +45,7 @@ public final class SwiftStore: ObjectStore, Sendable {
 
     /// Closes the connections; the store cannot be used afterwards.
     public func shutdown() async {
-        try? await client.shutdown()
+        await clients.shutdown()
     }
 
     /// Sends a request to `path` (already encoded, after the storage URL) with the

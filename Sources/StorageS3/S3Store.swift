@@ -24,7 +24,7 @@ public final class S3Store: ObjectStore, Sendable {
 
     let endpoint: S3Endpoint
     let name: String
-    let client: HTTPClient
+    let clients: StoreHTTPClient
     let exchange: HTTPExchange
     let options: HTTPStoreOptions
     private let credentials = Mutex<SigV4Credentials?>(nil)
@@ -44,10 +44,10 @@ public final class S3Store: ObjectStore, Sendable {
         }
         // A 301 names the bucket's region; it is answered by signing again, not followed.
         let made = try StoreHTTPClient(
-            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls,
+            cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls, proxy: endpoint.proxy,
             caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
-        client = made.client
-        exchange = HTTPExchange(client: client, options: options, log: log, caVariable: made.caVariable)
+        clients = made
+        exchange = HTTPExchange(clients: made, options: options, log: log)
         self.endpoint = endpoint
         self.name = name
         self.options = options
@@ -57,7 +57,7 @@ public final class S3Store: ObjectStore, Sendable {
 
     /// Closes the connections; the store cannot be used afterwards.
     public func shutdown() async {
-        try? await client.shutdown()
+        await clients.shutdown()
     }
 
     /// The keys, running `secret_command` the first time they are needed.

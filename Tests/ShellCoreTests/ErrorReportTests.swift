@@ -22,6 +22,12 @@ final class ErrorReportTests: XCTestCase {
         .invalidResponse("not HTTP"), .checksumMismatch(expected: "a", actual: "b"), .changed(container: "c", name: "n"),
         .containerNotEmpty("c"), .unsupported("no bulk delete"), .io("disk full"), .cancelled,
         .tls(TLSRefusal(host: "127.0.0.1:443", reason: .unknownAuthority, caVariable: "OS_CACERT")),
+        .proxy(ProxyRefusal(proxy: "http://<redacted>@127.0.0.1:3128", target: "h:443", reason: .authenticationRequired(credentialsGiven: true))),
+        .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .authenticationRequired(credentialsGiven: false))),
+        .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .unreachable("cannot connect to 127.0.0.1:3128"))),
+        .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: 403))),
+        .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: nil))),
+        .proxy(ProxyRefusal(proxy: "", target: "h:443", reason: .unusableSetting("https_proxy"))),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -42,6 +48,7 @@ final class ErrorReportTests: XCTestCase {
         case .io: 14
         case .cancelled: 15
         case .tls: 16
+        case .proxy: 17
         }
     }
 
@@ -92,7 +99,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...16))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...17))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...6))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -131,6 +138,17 @@ final class ErrorReportTests: XCTestCase {
         let refusal = { (reason: TLSRefusal.Reason) in StorageError.tls(TLSRefusal(host: "h:1", reason: reason, caVariable: "OS_CACERT")) }
         XCTAssertEqual(ErrorReport(refusal(.expired)).failureClass, .permission)
         XCTAssertEqual(ErrorReport(refusal(.notTLS)).failureClass, .unavailable)
+    }
+
+    func testAProxyRefusalIsClassedByItsReason() {
+        let refusal = { (reason: ProxyRefusal.Reason) in StorageError.proxy(ProxyRefusal(proxy: "http://p:1", target: "h:1", reason: reason)) }
+        XCTAssertEqual(ErrorReport(refusal(.authenticationRequired(credentialsGiven: true))).failureClass, .permission)
+        XCTAssertEqual(ErrorReport(refusal(.authenticationRequired(credentialsGiven: false))).failureClass, .permission)
+        XCTAssertEqual(ErrorReport(refusal(.unreachable("refused"))).failureClass, .unavailable)
+        XCTAssertEqual(ErrorReport(refusal(.tunnelRefused(status: 403))).failureClass, .unavailable)
+        XCTAssertEqual(ErrorReport(refusal(.unusableSetting("proxy"))).failureClass, .usage)
+        XCTAssertEqual(
+            ErrorReport(refusal(.tunnelRefused(status: 403))).message, "proxy http://p:1 refused to open a connection to h:1 (HTTP 403)")
     }
 
     func testOneNotFoundMessageNamesThePlaceAndWhatWasLookedFor() {

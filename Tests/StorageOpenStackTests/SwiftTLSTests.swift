@@ -94,28 +94,29 @@ final class SwiftTLSTests: XCTestCase {
         let url = try Self.setting("SWIFT_AUTH").replacingOccurrences(of: "/auth/v1.0", with: "/info")
         let directory = URL(fileURLWithPath: ca).deletingLastPathComponent().path
         for environment in [["OS_CACERT": ca], ["SSL_CERT_FILE": ca], ["SSL_CERT_DIR": "/nonexistent:" + directory]] {
-            let answer = try await info(url, environment: environment)
+            let answer = try await Self.info(url, environment: environment)
             XCTAssertEqual(answer, 200, "\(environment)")
         }
         do {
-            _ = try await info(url, environment: ["SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"])
+            _ = try await Self.info(url, environment: ["SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"])
             XCTFail("the test CA was trusted without being named")
         } catch StorageError.tls(let refusal) {
             XCTAssertEqual(refusal.reason, .unknownAuthority)
         }
     }
 
-    private func info(_ url: String, environment: [String: String]) async throws -> Int {
+    /// The status of GET `url` with a client that reads its trust and proxy settings from `environment`.
+    static func info(_ url: String, environment: [String: String]) async throws -> Int {
         let made = try StoreHTTPClient(
             cluster: "tls", options: HTTPStoreOptions(), insecure: false, caVariable: "OS_CACERT",
             environment: environment)
-        let exchange = HTTPExchange(client: made.client, options: HTTPStoreOptions(), log: nil, caVariable: made.caVariable)
+        let exchange = HTTPExchange(clients: made, options: HTTPStoreOptions(), log: nil)
         do {
             let status = try await exchange.send(HTTPExchangeRequest(method: .GET, url: url)).status
-            try await made.client.shutdown()
+            await made.shutdown()
             return status
         } catch {
-            try await made.client.shutdown()
+            await made.shutdown()
             throw error
         }
     }

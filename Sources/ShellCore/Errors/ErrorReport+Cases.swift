@@ -27,6 +27,21 @@ extension ErrorReport {
         case .io(let message): message
         case .cancelled: "interrupted"
         case .tls(let refusal): words(refusal)
+        case .proxy(let refusal): words(refusal)
+        }
+    }
+
+    static func words(_ refusal: ProxyRefusal) -> String {
+        switch refusal.reason {
+        case .unusableSetting(let setting):
+            "\(setting) is not a proxy objsh can use: http://[USER:PASSWORD@]HOST[:PORT] or socks5://HOST[:PORT]"
+        case .unreachable(let detail): "proxy \(refusal.proxy) unreachable (for \(refusal.target)): \(detail)"
+        case .authenticationRequired(credentialsGiven: true):
+            "proxy \(refusal.proxy) refused the credentials in its URL (407, for \(refusal.target))"
+        case .authenticationRequired(credentialsGiven: false):
+            "proxy \(refusal.proxy) asks for credentials (407, for \(refusal.target)): write them as http://USER:PASSWORD@HOST:PORT"
+        case .tunnelRefused(let status):
+            "proxy \(refusal.proxy) refused to open a connection to \(refusal.target)" + (status.map { " (HTTP \($0))" } ?? "")
         }
     }
 
@@ -56,6 +71,12 @@ extension ErrorReport {
         // A refusal to trust is fixed by a trust setting (77); a server that does not
         // speak TLS, or another handshake failure, is unavailable (69).
         case .tls(let refusal): refusal.isTrustRefusal ? .permission : .unavailable
+        case .proxy(let refusal):
+            switch refusal.reason {
+            case .unusableSetting: .usage
+            case .authenticationRequired: .permission
+            case .unreachable, .tunnelRefused: .unavailable
+            }
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
             .unsupported, .io:
