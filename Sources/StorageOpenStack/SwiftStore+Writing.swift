@@ -38,6 +38,9 @@ extension SwiftStore {
             if response.status == 404 { throw StorageError.noSuchContainer(container) }
             guard response.status == 201 else { throw Self.unexpected(response) }
         } catch let failure as StorageError {
+            // Ceph RGW answers a PUT into a missing container before it reads the body, which
+            // the transport may see as a body cut short: the container then says what happened.
+            if case .io = failure, (try? await containerExists(container)) == false { throw StorageError.noSuchContainer(container) }
             if let stored = await storedAfterFailure(failure, path: path, digest: digest, size: size) {
                 return ObjectInfo(
                     container: container, name: name, bytes: size, contentType: type, etag: stored.etag,
