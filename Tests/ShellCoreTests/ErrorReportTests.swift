@@ -112,7 +112,7 @@ final class ErrorReportTests: XCTestCase {
             + [
                 CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
                 CommandFailure.accountNotAllowed(.copyTarget), CommandFailure.sameObject(Self.place),
-                CommandFailure.copyIntoItself(Self.place, target: Self.place),
+                CommandFailure.copyIntoItself(Self.place, target: Self.place), CommandFailure.sourcesOnSeveralClusters(["a", "b"]),
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),

@@ -19,6 +19,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case sameObject(Location)
     /// `cp -r`/`mv -r` of a folder into itself or below it.
     case copyIntoItself(Location, target: Location)
+    /// `cp`/`mv` with sources on more than one cluster (their names).
+    case sourcesOnSeveralClusters([String])
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {

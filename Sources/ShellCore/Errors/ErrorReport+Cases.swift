@@ -160,6 +160,7 @@ extension ErrorReport {
         case .verified: "verified"
         case .unverified(.dynamicLargeObject): "not verified (a dynamic large object's ETag is not the MD5 of its bytes)"
         case .unverified(.largeObjectCopiedWhole): "not verified (a large object copied whole has an ETag of another kind)"
+        case .unverified(.sourceNotVerified(let reason)): reason
         }
     }
 
@@ -178,6 +179,8 @@ extension ErrorReport {
         case .accountNotAllowed(.copyTarget): ("copy into a container or folder (the account holds only containers)", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
+        case .sourcesOnSeveralClusters(let names):
+            ("the sources are on several clusters (\(names.joined(separator: ", "))); copy from one at a time", .usage)
         case .needsRecursive(let location, let isContainer, let command):
             ("\(location.description) is a \(isContainer ? "container" : "folder"); use \(command) -r", .usage)
         case .notAnObject(let location, let isContainer):
