@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 
 /// A copy between clusters: the source's bytes stream through objsh into the target a
 /// part at a time, several parts at once, each part held in a spool file of its own
@@ -68,10 +69,13 @@ public struct StreamedCopy: Sendable {
         let slices = plan.slices(of: "")
         let records: [SegmentRecord]
         let note: String?
+        let held = Mutex(stored.count)
         do {
             records = try await WorkerPool.map(Array(slices.enumerated()), limit: parallel) { index, slice in
                 do {
-                    return try await copyPart(index, of: source, slice, stored: stored[index], order: order, upload: upload)
+                    let record = try await copyPart(index, of: source, slice, stored: stored[index], order: order, upload: upload)
+                    if stored[index] == nil { held.withLock { $0 += 1 } }
+                    return record
                 } catch {
                     order.fail()
                     throw error
@@ -82,6 +86,9 @@ public struct StreamedCopy: Sendable {
             // Parts of bytes proven wrong are no use to a later run; an interruption's are.
             if case .corrupt = error { try? await upload.abort() }
             throw error
+        } catch let error where Downloader.isCancellation(error) {
+            let parts = "\(held.withLock { $0 }) of \(slices.count) parts of \(target.name) are stored at the target"
+            throw TransferError.interrupted("\(parts); run the same command again to go on")
         }
         _ = try await upload.complete(records, removingReplaced: true)
         return note

@@ -31,7 +31,7 @@ final class CrossClusterCopyTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        _ = try? objsh(["rm -r -f /src\(tag)", "rm -r -f /back\(tag)"])
+        _ = try? objsh(["rm -r -f /src\(tag)", "rm -r -f /src\(tag)_segments", "rm -r -f /back\(tag)"])
         _ = try? objsh(["rm -r -f /b\(tag)"], cluster: "s3api")
         try? FileManager.default.removeItem(atPath: home)
     }
@@ -103,5 +103,58 @@ final class CrossClusterCopyTests: XCTestCase {
             XCTAssertEqual(bytes, Data(("bytes of " + name).utf8), name)
         }
         XCTAssertEqual(FileManager.default.contents(atPath: home + "/back/big.bin").map(Self.md5), Self.md5(big))
+    }
+
+    /// A Swift DLO is copied (within the cluster by the server, across it streamed), said
+    /// to be unverified, and never moved, since nothing proves the copy's bytes.
+    func testADynamicLargeObjectIsCopiedButSaidUnverifiedAndNotMoved() throws {
+        let bytes = Data((0..<(3 << 20 + 11)).map { UInt8(truncatingIfNeeded: $0 >> 3) })
+        try write("dlo.bin", bytes)
+        let upload = try SwiftServerTools.swiftclient(["upload", "-S", "1048576", "--object-name", "dlo.bin", "src\(tag)", "dlo.bin"], in: home)
+        XCTAssertEqual(upload.status, 0, upload.errors)
+        let copied = try objsh(["cp /src\(tag)/dlo.bin /src\(tag)/copy.bin", "cp /src\(tag)/dlo.bin s3api:/b\(tag)/dlo.bin"])
+        XCTAssertEqual(copied.status, 0, copied.errors)
+        let unproven = "a dynamic large object's ETag is not the MD5 of its bytes"
+        XCTAssertTrue(copied.output.contains("copied /src\(tag)/dlo.bin to /src\(tag)/copy.bin (\(unproven): not verified)"), copied.output)
+        XCTAssertTrue(copied.output.contains("copied env:/src\(tag)/dlo.bin to s3api:/b\(tag)/dlo.bin (\(unproven): not verified)"), copied.output)
+        let read = "import hashlib\nprint(hashlib.md5(s3.get_object(Bucket=sys.argv[1], Key=sys.argv[2])['Body'].read()).hexdigest())"
+        XCTAssertEqual(try boto3(read, ["b\(tag)", "dlo.bin"]), Self.md5(bytes) + "\n")
+        let moved = try objsh(["mv /src\(tag)/dlo.bin s3api:/b\(tag)/moved.bin"])
+        XCTAssertEqual(moved.status, 1, moved.errors)
+        XCTAssertTrue(moved.errors.contains("copied, but \(unproven): not verified; the source was kept"), moved.errors)
+        XCTAssertEqual(try objsh(["info /src\(tag)/dlo.bin"]).status, 0, "the source of an unverified move went")
+    }
+
+    /// A copy between clusters killed once parts are stored (each part waits 5 s, so the
+    /// kill lands well before the last ones), run again: only the parts
+    /// still missing are sent, the object is whole, and the killed run's spool is gone.
+    func testAKilledCopyIsFinishedByTheSameCommand() throws {
+        let seeded = try objsh(["cd /", "mkdir src\(tag)", "cd /src\(tag)", "upload \(home)/big.bin"])
+        XCTAssertEqual(seeded.status, 0, seeded.errors)
+        let spool = home + "/tmp"
+        try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
+        let command = "cp --segment-size 8M /src\(tag)/big.bin s3api:/b\(tag)/big.bin"
+        let first = try ObjshRun.start(
+            ["-q", "--cluster", "env", "-c", command], home: home,
+            extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "5000", "TMPDIR": spool], server: try ObjshRun.server())
+        let parts =
+            "u = s3.list_multipart_uploads(Bucket=sys.argv[1]).get('Uploads', [])\n"
+            + "print(sum(len(s3.list_parts(Bucket=sys.argv[1], Key=x['Key'], UploadId=x['UploadId']).get('Parts', [])) for x in u))"
+        let deadline = Date().addingTimeInterval(120)
+        while (Int(try boto3(parts, ["b\(tag)"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 2 {
+            guard Date() < deadline, first.isRunning else { return XCTFail("no part was stored before the copy ended") }
+        }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let config = "[cluster s3api]\ntype = s3\nendpoint = \(s3.endpoint)\naccess_key = \(s3.access)\nsecret_key = \(s3.secret)\n"
+        let again = try ObjshRun.run(
+            ["-q", "--debug", "--cluster", "env", "-c", command], config: config, home: home, extraEnvironment: ["TMPDIR": spool])
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertTrue(again.output.contains("(verified)"), again.output)
+        let sent = again.errors.split(separator: "\n").filter { $0.hasPrefix("debug: PUT ") && $0.contains("partNumber=") }
+        XCTAssertLessThan(sent.count, 7, "the parts stored before were sent again")
+        let read = "import hashlib\nprint(hashlib.md5(s3.get_object(Bucket=sys.argv[1], Key=sys.argv[2])['Body'].read()).hexdigest())"
+        XCTAssertEqual(try boto3(read, ["b\(tag)", "big.bin"]), Self.md5(big) + "\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spool), [], "a spool folder was left")
     }
 }

@@ -30,13 +30,15 @@ struct CopyPlan {
         let to = try await context.session(ofCluster: target.cluster)
         let spool = from === to ? nil : try SpoolFolder()
         defer { spool?.remove() }
-        let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0)) } ?? from.copier()
+        // Bytes flow only between clusters: then a terminal shows how far they are.
+        let progress = spool != nil && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0, progress: progress)) } ?? from.copier()
         let run = CopyRun(
-            plan: self, from: from, to: to, copier: copier,
+            plan: self, from: from, to: to, copier: copier, progress: progress,
             destination: try target.argument.text.isEmpty ? .root : target.folder(current: to.currentFolder).resolving(target.argument.text),
             targetIsNamedAsFolder: self.target.hasSuffix("/"))
         let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
-        try await run.run(operands, context)
+        try await context.console.withProgress(progress) { try await run.run(operands, context) }
         if isDryRun { return .answered }
         try await context.session.refresh()
         return .showPanes
@@ -44,8 +46,9 @@ struct CopyPlan {
 }
 
 extension CopyPlan {
-    func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder) -> StreamedCopy {
+    func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder, progress: TransferProgress?) -> StreamedCopy {
         var copy = StreamedCopy(from: from.store, to: to.store, spool: spool)
+        copy.progress = progress
         if let partBytes { copy.partBytes = partBytes }
         return copy
     }
@@ -67,6 +70,8 @@ struct CopyRun {
     let from: BrowserSession
     let to: BrowserSession
     let copier: Copier
+    /// The progress line of bytes streamed between clusters; nil within one, or not shown.
+    let progress: TransferProgress?
     /// TARGET, read in its cluster.
     let destination: Location
     /// TARGET ends in `/`: always a folder to copy into.
@@ -138,7 +143,12 @@ struct CopyRun {
             return context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
         }
         if crosses { try await to.ensureContainer(container) }
+        progress?.addTotal(bytes: info.bytes, items: 1)
+        progress?.nowOn(escaped(info.name))
         let check = try await copier.copy(info, toContainer: container, name: String(target.prefix.dropLast()))
+        progress?.finishItem()
+        // The result line stands alone, not after the progress line.
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         if moving {
             guard check == .verified else { throw TransferError.notMoved(name: source.objectPath, check) }
             try await from.deleteObject(at: source)

@@ -48,11 +48,13 @@ extension CopyRun {
         let output = context.console.output
         let command = command
         let count = try await copier.transferAll(
-            container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal
+            container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal,
+            progress: progress
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
         journal?.finish()
         if moving && source.segments.count == 1 { try await from.deleter().deleteEmptiedContainer(source.container!) }
         let objects = "\(count) object\(count == 1 ? "" : "s")"
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
         context.console.writeNote("\(plan.done) \(objects) \(places) (verified)\n")
     }
@@ -116,8 +118,9 @@ extension CopyRun {
         let command = command
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
-            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving
+            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         let what = "\(count) object\(count == 1 ? "" : "s") matching \(escaped(pattern.text))"
         context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) (verified)\n")
     }

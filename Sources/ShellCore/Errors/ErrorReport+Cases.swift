@@ -158,8 +158,8 @@ extension ErrorReport {
     static func words(_ check: CopyCheck) -> String {
         switch check {
         case .verified: "verified"
-        case .unverified(.dynamicLargeObject): "not verified (a dynamic large object's ETag is not the MD5 of its bytes)"
-        case .unverified(.largeObjectCopiedWhole): "not verified (a large object copied whole has an ETag of another kind)"
+        case .unverified(.dynamicLargeObject): "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
+        case .unverified(.largeObjectCopiedWhole): "a large object copied whole has an ETag of another kind: not verified"
         case .unverified(.sourceNotVerified(let reason)): reason
         }
     }
