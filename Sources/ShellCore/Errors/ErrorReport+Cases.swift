@@ -2,6 +2,7 @@ import Browser
 import Clusters
 import Foundation
 import Navigation
+import Rendering
 import Storage
 import Transfers
 
@@ -151,6 +152,11 @@ extension ErrorReport {
         case .interrupted(let message): ("interrupted: \(message)", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
+        case .streamTooLong(let segments, let segmentBytes):
+            (
+                "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
+                    + "nothing was stored (give a bigger --segment-size)", .failed
+            )
         }
     }
 
@@ -188,6 +194,8 @@ extension ErrorReport {
         case .noSuchCommand(let name): ("\(name): no such command", .notFound)
         case .localFolder(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
+        case .standardInputHoldsCommands:
+            ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         }
     }
 
