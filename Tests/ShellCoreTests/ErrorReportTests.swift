@@ -28,6 +28,8 @@ final class ErrorReportTests: XCTestCase {
         .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: 403))),
         .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: nil))),
         .proxy(ProxyRefusal(proxy: "", target: "h:443", reason: .unusableSetting("https_proxy"))),
+        .metadataRefused(.notKept(store: "file")), .metadataRefused(.nonASCIIValue(key: "who")),
+        .metadataRefused(.tooLargeToRewrite),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -49,6 +51,7 @@ final class ErrorReportTests: XCTestCase {
         case .cancelled: 15
         case .tls: 16
         case .proxy: 17
+        case .metadataRefused: 18
         }
     }
 
@@ -99,7 +102,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...17))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...18))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...6))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))

@@ -48,6 +48,7 @@ final class MotoContractTests: XCTestCase {
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
+    func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }
 
@@ -78,5 +79,6 @@ final class MotoVirtualHostContractTests: XCTestCase {
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
+    func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }

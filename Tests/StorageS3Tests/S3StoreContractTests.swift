@@ -47,5 +47,6 @@ final class S3StoreContractTests: XCTestCase {
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
+    func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
 }
