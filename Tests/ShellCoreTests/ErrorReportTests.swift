@@ -131,6 +131,22 @@ final class ErrorReportTests: XCTestCase {
         }
     }
 
+    /// Each usage problem in words is one line without a type name (`usage:` follows on a line of its own).
+    func testEveryUsageProblemIsOneLine() {
+        let problems: [UsageProblem] = [
+            .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
+            .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
+            .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
+            .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"),
+        ]
+        for problem in problems {
+            let message = ErrorReport.words(problem)
+            XCTAssertFalse(message.isEmpty || message.contains("\n"), message)
+            XCTAssertNil(message.range(of: "[A-Za-z]\\(|Problem|Optional", options: .regularExpression), "\(problem): \(message)")
+        }
+        XCTAssertEqual(ErrorReport.words(.badMetadataKey("")), "'' is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes")
+    }
+
     func testTheClassComesFromTheCaseNotTheText() {
         XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(ENOENT))).failureClass, .notFound)
         XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(EACCES))).failureClass, .failed)
