@@ -85,6 +85,11 @@ extension BrowserSession {
         try await store.deleteObject(container: location.container!, name: String(location.prefix.dropLast()))
     }
 
+    /// Changes an object's metadata and content type on the server (see `ObjectStore.updateMetadata`).
+    public func updateMetadata(of info: ObjectInfo, _ change: MetadataChange) async throws -> ObjectInfo {
+        try await store.updateMetadata(info, change: change)
+    }
+
     // The transfer engines on this session's store.
     public func downloader() -> Downloader { Downloader(store: store) }
     public func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }

@@ -4,7 +4,7 @@ public enum JSONField: String, CaseIterable, Sendable {
     case kind, name, path, container, bytes, count, containers, etag
     case contentType = "content_type"
     case lastModified = "last_modified"
-    case metadata, manifest, segments
+    case metadata, headers, manifest, segments
     case segmentPrefix = "segment_prefix"
     case segmentContainer = "segment_container"
     case segmentBytes = "segment_bytes"

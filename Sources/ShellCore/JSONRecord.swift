@@ -71,12 +71,7 @@ enum JSONRecord {
 
     /// An object's metadata (a HEAD); `segments` when the caller counted them.
     static func object(_ info: ObjectInfo, segments: Int?) -> JSONLine {
-        var line = JSONLine()
-        let place = Location(container: info.container, objectName: Substring(info.name))
-        line.add(.kind, "object")
-        line.add(.name, place.entryName)
-        line.add(.path, place.objectPath)
-        line.add(.container, info.container)
+        var line = objectPlace(info)
         line.add(.bytes, info.bytes)
         line.add(.etag, info.etag)
         line.add(.contentType, info.contentType)
@@ -84,6 +79,26 @@ enum JSONRecord {
         addManifest(info.largeObject, to: &line)
         line.add(.segments, segments)
         line.add(.metadata, info.metadata)
+        return line
+    }
+
+    /// `meta --json`: an object's `content_type`, its other `headers` and `metadata`.
+    static func metadata(_ info: ObjectInfo) -> JSONLine {
+        var line = objectPlace(info)
+        line.add(.contentType, info.contentType)
+        line.add(.headers, info.headers)
+        line.add(.metadata, info.metadata)
+        return line
+    }
+
+    /// An object's `kind`, `name`, `path` and `container`, which its records start with.
+    static func objectPlace(_ info: ObjectInfo) -> JSONLine {
+        var line = JSONLine()
+        let place = Location(container: info.container, objectName: Substring(info.name))
+        line.add(.kind, "object")
+        line.add(.name, place.entryName)
+        line.add(.path, place.objectPath)
+        line.add(.container, info.container)
         return line
     }
 

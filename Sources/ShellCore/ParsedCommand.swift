@@ -3,6 +3,8 @@ public struct ParsedCommand: Equatable, Sendable {
     public let spec: CommandSpec
     public var flags: Set<String> = []
     public var values: [String: String] = [:]
+    /// Every value of each option given more than once, in order (`values` keeps the last).
+    public var valueLists: [String: [String]] = [:]
     public var operands: [String] = []
     /// Each operand as a path pattern when it has an unquoted wildcard (`Word.pattern`), else nil.
     public var operandPatterns: [String?] = []
@@ -43,6 +45,7 @@ public struct ParsedCommand: Equatable, Sendable {
                 } else {
                     guard index < words.count else { throw ShellError.usage(spec, .missingValue(option: word, valueName: option.valueName)) }
                     parsed.values[option.name] = words[index].text
+                    parsed.valueLists[option.name, default: []].append(words[index].text)
                     index += 1
                 }
                 continue

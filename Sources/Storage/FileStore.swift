@@ -155,4 +155,9 @@ extension FileStore {
         }
         return try await putObject(container: container, name: name, fileAt: from, contentType: source.contentType)
     }
+
+    /// Files carry no metadata, and a content type comes from the name: nothing to change.
+    public func updateMetadata(_ object: ObjectInfo, change: MetadataChange) async throws -> ObjectInfo {
+        throw StorageError.metadataRefused(.notKept(store: kind))
+    }
 }

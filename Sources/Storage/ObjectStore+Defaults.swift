@@ -77,6 +77,9 @@ extension ForwardingStore {
     public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
         try await base.copyObject(source, toContainer: container, name: name)
     }
+    public func updateMetadata(_ object: ObjectInfo, change: MetadataChange) async throws -> ObjectInfo {
+        try await base.updateMetadata(object, change: change)
+    }
     public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
     public func deleteContainer(_ name: String) async throws { try await base.deleteContainer(name) }
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {

@@ -51,6 +51,13 @@ public protocol ObjectStore: Sendable {
     /// a plain object). Returns the copy's info. `noSuchObject` when the source is gone.
     func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo
 
+    /// Changes the user metadata and content type of `object` (as `objectInfo` gave it)
+    /// on the server, keeping every header the change does not name: its other
+    /// metadata, `headers`, and what makes it a large object. Returns the object as
+    /// changed. `changed` when its content changed since `object` was read, where the
+    /// store can tell.
+    func updateMetadata(_ object: ObjectInfo, change: MetadataChange) async throws -> ObjectInfo
+
     /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
     func deleteObject(container: String, name: String) async throws
 

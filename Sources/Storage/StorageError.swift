@@ -34,6 +34,8 @@ public enum StorageError: Error, Sendable, Equatable {
     case containerNotEmpty(String)
     /// The store cannot do this (e.g. a segmented upload where it has no need of one).
     case unsupported(String)
+    /// A change of metadata the store cannot make; nothing was changed.
+    case metadataRefused(MetadataRefusal)
     /// A local I/O failure in the store itself.
     case io(String)
     /// The operation was cancelled (Ctrl-C).

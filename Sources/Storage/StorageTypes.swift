@@ -195,6 +195,11 @@ public struct ObjectInfo: Sendable, Equatable {
     public var opaqueETag: OpaqueETag?
     /// The store's checksum of the whole content, when it offers one.
     public var checksum: ContentChecksum?
+    /// The other headers the object is served with (Cache-Control, Content-Disposition,
+    /// Swift's X-Delete-At, S3's encryption…, named as its store's API names them),
+    /// which a change of its metadata sends again so that none is lost; empty for a
+    /// store that keeps none.
+    public var headers: [String: String] = [:]
     public init(
         container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
         metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil

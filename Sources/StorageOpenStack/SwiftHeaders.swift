@@ -22,12 +22,25 @@ enum SwiftHeaders {
     }
 
     static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {
-        ObjectInfo(
+        var info = ObjectInfo(
             container: container, name: name, bytes: Int64(integer(headers, "Content-Length")),
             contentType: headers.first(name: "Content-Type") ?? "application/octet-stream",
             etag: etag(headers) ?? "", lastModified: lastModified(headers),
             metadata: metadata(headers, prefix: "X-Object-Meta-"), largeObject: largeObject(headers))
+        for name in keptObjectHeaders {
+            if let value = headers.first(name: name) { info.headers[name] = value }
+        }
+        return info
     }
+
+    /// The headers a POST replaces along with the metadata (the object server's default
+    /// `allowed_headers`, but X-Static-Large-Object, which a POST cannot change): a POST
+    /// that changes the metadata sends them again, or they are gone. X-Object-Manifest
+    /// among them keeps a dynamic large object one.
+    static let keptObjectHeaders = [
+        "Cache-Control", "Content-Disposition", "Content-Encoding", "Content-Language", "Expires", "X-Delete-At",
+        "X-Object-Manifest", "X-Robots-Tag",
+    ]
 
     /// The ETag without the quotes Swift puts around a large object's.
     static func etag(_ headers: HTTPHeaders) -> String? {

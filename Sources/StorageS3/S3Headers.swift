@@ -30,8 +30,21 @@ enum S3Headers {
             info.largeObject = .multipartUpload(parts: parts, partBytes: partBytes)
         }
         info.storageClass = headers.first(name: "x-amz-storage-class") ?? "STANDARD"
+        for name in keptObjectHeaders {
+            if let value = headers.first(name: name) { info.headers[name] = value }
+        }
         return info
     }
+
+    /// The headers a CopyObject with `x-amz-metadata-directive: REPLACE` drops unless
+    /// it sends them again (the storage class apart: `ObjectInfo.storageClass`). Tags
+    /// stay without them; an ACL goes back to the bucket's default whatever is sent.
+    static let keptObjectHeaders = [
+        "Cache-Control", "Content-Disposition", "Content-Encoding", "Content-Language", "Expires",
+        "x-amz-website-redirect-location", "x-amz-server-side-encryption", "x-amz-server-side-encryption-aws-kms-key-id",
+        "x-amz-server-side-encryption-bucket-key-enabled", "x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date",
+        "x-amz-object-lock-legal-hold",
+    ]
 
     /// The part count of a multipart ETag (`<md5 of the parts' md5s>-N`); nil for a plain MD5.
     static func multipartParts(_ etag: String) -> Int? {

@@ -15,7 +15,10 @@ extension S3Store {
         if case .multipartUpload(let parts, let known) = source.largeObject, parts > 1,
             let partBytes = try await partSize(of: source, known: known)
         {
-            return try await copyInParts(source, parts: parts, partBytes: partBytes, toContainer: container, name: name)
+            var copy = try await copyInParts(
+                source, parts: parts, partBytes: partBytes, toContainer: container, name: name, headers: Self.typeAndMetadata(source))
+            copy.metadata = source.metadata
+            return copy
         }
         guard source.bytes <= Self.largestSingleCopy else {
             throw StorageError.unsupported("a server-side copy of an object over 5 GiB whose part size is unknown")
@@ -63,14 +66,22 @@ extension S3Store {
         return response.headers.first(name: "Content-Length").flatMap { Int64($0) }
     }
 
-    /// CreateMultipartUpload with the source's type and metadata, UploadPartCopy of each
-    /// range (four at once), then CompleteMultipartUpload, which checks the ETag; any
-    /// failure aborts the upload, so no parts are left behind.
-    func copyInParts(_ source: ObjectInfo, parts: Int, partBytes: Int64, toContainer container: String, name: String) async throws
-        -> ObjectInfo
-    {
-        var headers: HTTPHeaders = ["Content-Type": source.contentType, "Content-Length": "0"]
-        for (key, value) in source.metadata { headers.add(name: "x-amz-meta-" + key, value: value) }
+    /// The content type and `x-amz-meta-` headers of `info`.
+    static func typeAndMetadata(_ info: ObjectInfo) -> HTTPHeaders {
+        var headers: HTTPHeaders = ["Content-Type": info.contentType]
+        for (key, value) in info.metadata.sorted(by: { $0.key < $1.key }) { headers.add(name: "x-amz-meta-" + key, value: value) }
+        return headers
+    }
+
+    /// CreateMultipartUpload with `headers` (the copy's type and metadata), UploadPartCopy
+    /// of each range (four at once), then CompleteMultipartUpload, which checks the ETag;
+    /// any failure aborts the upload, so no parts are left behind.
+    func copyInParts(
+        _ source: ObjectInfo, parts: Int, partBytes: Int64, toContainer container: String, name: String, headers: HTTPHeaders
+    ) async throws -> ObjectInfo {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Length", value: "0")
+        let contentType = headers.first(name: "Content-Type") ?? source.contentType
         let created = try await send(
             .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
         guard created.status == 200 else { throw failure(created, bucket: container, key: name) }
@@ -79,12 +90,10 @@ extension S3Store {
             throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
         }
         let upload = S3LargeUpload(
-            store: self, container: container, name: name, uploadID: uploadID, contentType: source.contentType, partBytes: partBytes)
+            store: self, container: container, name: name, uploadID: uploadID, contentType: contentType, partBytes: partBytes)
         do {
             let segments = try await copyParts(source, parts: parts, partBytes: partBytes, upload)
-            var copy = try await upload.complete(segments, removingReplaced: false)
-            copy.metadata = source.metadata
-            return copy
+            return try await upload.complete(segments, removingReplaced: false)
         } catch {
             try? await upload.abort()
             throw error

@@ -96,6 +96,15 @@ final class CompleterTests: XCTestCase {
         ])
     }
 
+    /// `meta`'s NAME is a remote object; its KEY=VALUE words are free text.
+    func testMetaCompletesTheObjectNameOnly() async {
+        await check([
+            Case("meta photos/2024/b", "meta photos/2024/beach.jpg "),
+            Case("meta -d draft co", "meta -d draft cover.png ", current: "/photos"),
+            Case("meta cover.png co", "meta cover.png co", current: "/photos"),
+        ])
+    }
+
     func testFoldersOnlyForCdEverythingForInfoAndLs() async {
         await check([
             Case("cd c", "cd c", current: "/photos"),

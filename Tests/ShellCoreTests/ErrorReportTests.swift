@@ -28,6 +28,8 @@ final class ErrorReportTests: XCTestCase {
         .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: 403))),
         .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: nil))),
         .proxy(ProxyRefusal(proxy: "", target: "h:443", reason: .unusableSetting("https_proxy"))),
+        .metadataRefused(.notKept(store: "file")), .metadataRefused(.nonASCIIValue(key: "who")),
+        .metadataRefused(.tooLargeToRewrite),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -49,6 +51,7 @@ final class ErrorReportTests: XCTestCase {
         case .cancelled: 15
         case .tls: 16
         case .proxy: 17
+        case .metadataRefused: 18
         }
     }
 
@@ -101,7 +104,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...17))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...18))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -129,6 +132,22 @@ final class ErrorReportTests: XCTestCase {
             let range = NSRange(message.startIndex..., in: message)
             XCTAssertNil(typeLike.firstMatch(in: message, range: range), "a type name in: \(message)")
         }
+    }
+
+    /// Each usage problem in words is one line without a type name (`usage:` follows on a line of its own).
+    func testEveryUsageProblemIsOneLine() {
+        let problems: [UsageProblem] = [
+            .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
+            .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
+            .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
+            .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"),
+        ]
+        for problem in problems {
+            let message = ErrorReport.words(problem)
+            XCTAssertFalse(message.isEmpty || message.contains("\n"), message)
+            XCTAssertNil(message.range(of: "[A-Za-z]\\(|Problem|Optional", options: .regularExpression), "\(problem): \(message)")
+        }
+        XCTAssertEqual(ErrorReport.words(.badMetadataKey("")), "'' is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes")
     }
 
     func testTheClassComesFromTheCaseNotTheText() {

@@ -12,6 +12,9 @@ public struct ContractFixture: Sendable {
     /// Whether the store counts a container's objects and bytes (an S3 bucket does not:
     /// its counts must then be nil, never a guess).
     public var keepsCounts = true
+    /// Whether the store keeps metadata and a content type of an object's own (the file
+    /// store does not: a change must be refused).
+    public var keepsMetadata = true
     /// Container names after the run prefix, in no order, whose byte order differs from
     /// a naive one. S3 bucket names allow only lower-case letters, digits, `-` and `.`.
     public var containerNames = ["b", "a", "a b", "é", "Z"]

@@ -39,14 +39,13 @@ extension StorageContract {
         try await checkLargeObjectCopy(container, scratch)
     }
 
-    /// A segmented object copied piece by piece: the copy's ETag is the source's, and it
-    /// reads back whole after the source (with its segments) is deleted.
-    func checkLargeObjectCopy(_ container: String, _ scratch: ScratchFiles) async throws {
-        guard try await store.uploadLimits().maxObjectBytes != nil else { return }
+    /// Uploads `name` in three segments (where the store makes segmented objects); its
+    /// bytes and the upload's answer.
+    func putLargeObject(_ container: String, _ name: String, _ scratch: ScratchFiles) async throws -> ([UInt8], ObjectInfo) {
         let content = ScratchFiles.pattern(count: 250_000)
-        let path = try scratch.file("big", content)
+        let path = try scratch.file(name, content)
         let version = LocalFileVersion(bytes: Int64(content.count), modified: 1_700_000_000.5)
-        let upload = try await store.beginLargeUpload(container: container, name: "big", version: version, segmentBytes: 100_000, contentType: nil)
+        let upload = try await store.beginLargeUpload(container: container, name: name, version: version, segmentBytes: 100_000, contentType: nil)
         var records: [SegmentRecord] = []
         for index in 0...2 {
             let offset = Int64(index) * 100_000
@@ -54,7 +53,14 @@ extension StorageContract {
                 try await upload.putSegment(
                     index: index, from: FileSlice(path: path, offset: offset, length: min(100_000, Int64(content.count) - offset))))
         }
-        let source = try await upload.complete(records, removingReplaced: true)
+        return (content, try await upload.complete(records, removingReplaced: true))
+    }
+
+    /// A segmented object copied piece by piece: the copy's ETag is the source's, and it
+    /// reads back whole after the source (with its segments) is deleted.
+    func checkLargeObjectCopy(_ container: String, _ scratch: ScratchFiles) async throws {
+        guard try await store.uploadLimits().maxObjectBytes != nil else { return }
+        let (content, source) = try await putLargeObject(container, "big", scratch)
         let head = try await store.objectInfo(container: container, name: "big")
         let copy = try await store.copyObject(head, toContainer: container, name: "big copy")
         XCTAssertEqual(copy.etag, source.etag, "a large copy keeps the source's ETag")

@@ -25,6 +25,7 @@ extension StorageContract {
             { try await $0.checkLargeUploadResumeAndDelete() },
             { try await $0.checkStreamUploadAndAbort() },
             { try await $0.checkServerSideCopy() },
+            { try await $0.checkMetadataUpdate() },
         ]
         for check in checks {
             var fresh = fixture

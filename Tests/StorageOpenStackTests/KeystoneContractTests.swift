@@ -39,6 +39,7 @@ final class KeystoneContractTests: XCTestCase {
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
+    func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

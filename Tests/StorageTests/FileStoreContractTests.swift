@@ -12,10 +12,11 @@ final class FileStoreContractTests: XCTestCase {
         root = NSTemporaryDirectory() + "objsh-filestore-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let store = FileStore(root: root)
-        let fixture = ContractFixture(containerPrefix: ContractFixture.uniquePrefix()) { [root] count in
+        var fixture = ContractFixture(containerPrefix: ContractFixture.uniquePrefix()) { [root] count in
             try Self.seed(root: root, container: "many", count: count)
             return "many"
         }
+        fixture.keepsMetadata = false
         contract = StorageContract(store: store, fixture: fixture)
     }
 
@@ -55,6 +56,7 @@ final class FileStoreContractTests: XCTestCase {
     func testReadWholeRangesAndIfMatch() async throws { try await contract.checkReadWholeRangesAndIfMatch() }
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
+    func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

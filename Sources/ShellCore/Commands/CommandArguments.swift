@@ -27,6 +27,12 @@ struct CommandArguments {
         return parsed.values[option.name]
     }
 
+    /// Every value of an option that may be given more than once, in order.
+    func values(_ option: OptionSpec) throws -> [String] {
+        try check(option, takesValue: true)
+        return parsed.valueLists[option.name] ?? []
+    }
+
     /// An option's value as a number within `range`.
     func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = try value(option) else { return nil }

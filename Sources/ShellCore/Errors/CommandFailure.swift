@@ -49,11 +49,19 @@ public enum UsageProblem: Sendable, Equatable {
     case badOperand(String, Accepted)
     /// `upload -` without the NAME standard input is to be stored as.
     case standardInputNeedsName
+    /// A word that should be `KEY=VALUE` (`meta`) and has no `=`.
+    case notKeyValue(String)
+    /// A metadata key outside what both APIs keep as it is.
+    case badMetadataKey(String)
+    /// A metadata value that is empty or holds control characters; its key.
+    case badMetadataValue(key: String)
 
     /// What a value must be.
     public enum Accepted: Sendable, Equatable {
         case number(ClosedRange<Int>)
         /// A size such as `64M`.
         case size
+        /// A content type such as `text/plain`.
+        case contentType
     }
 }

@@ -25,10 +25,19 @@ extension ErrorReport {
         case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"
         case .containerNotEmpty(let name): "\(name): container not empty"
         case .unsupported(let message): message
+        case .metadataRefused(let refusal): words(refusal)
         case .io(let message): message
         case .cancelled: "interrupted"
         case .tls(let refusal): words(refusal)
         case .proxy(let refusal): words(refusal)
+        }
+    }
+
+    static func words(_ refusal: MetadataRefusal) -> String {
+        switch refusal {
+        case .notKept(let kind): "the \(kind) store keeps no metadata to change (its content types come from the names)"
+        case .nonASCIIValue(let key): "the value of \(key) is not ASCII, and S3 keeps only ASCII in metadata"
+        case .tooLargeToRewrite: "an object over 5 GiB whose part size is unknown cannot take new metadata on the server"
         }
     }
 
@@ -80,7 +89,7 @@ extension ErrorReport {
             }
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
-            .unsupported, .io:
+            .unsupported, .metadataRefused, .io:
             .failed
         }
     }

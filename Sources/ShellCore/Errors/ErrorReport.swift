@@ -68,6 +68,10 @@ public struct ErrorReport: Sendable {
         case .badOptionValue(let option, let accepted): "\(option) takes \(words(accepted))"
         case .badOperand(let name, let accepted): "\(name) must be \(words(accepted))"
         case .standardInputNeedsName: "give the NAME to store standard input as: upload - NAME"
+        case .notKeyValue(let word): "\(word) is not KEY=VALUE (-d KEY removes a key)"
+        case .badMetadataKey(let key):
+            "\(key.isEmpty ? "''" : key) is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes"
+        case .badMetadataValue(let key): "the value of \(key) must be text without control characters (-d \(key) removes the key)"
         }
     }
 
@@ -75,6 +79,7 @@ public struct ErrorReport: Sendable {
         switch accepted {
         case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
         case .size: "a size such as 64M (K, M, G: powers of 1024)"
+        case .contentType: "a content type such as text/plain"
         }
     }
 }
