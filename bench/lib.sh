@@ -40,3 +40,22 @@ report() { # lines "label min median" → a table; each median as a ratio of the
 peak_kb() { # cmd...: its peak RSS in kB (GNU time)
   /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1
 }
+
+load_avg() { # the machine's load averages (1, 5, 15 min), printed beside each figure
+  uptime | sed 's/.*load average: /load /'
+}
+
+swift_login() { # auth user key [curl options...]: sets TOKEN and URL (auth v1)
+  local auth=$1 user=$2 key=$3 hdr; shift 3
+  hdr=$(curl -s "$@" -D - -o /dev/null -H "X-Auth-User: $user" -H "X-Auth-Key: $key" "$auth" | tr -d '\r')
+  TOKEN=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); URL=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
+  [ -n "$TOKEN" ] && [ -n "$URL" ] || { echo "bench: no login at $auth" >&2; return 1; }
+}
+
+release_objsh() { # OBJSH unless set: the release build of this checkout (scripts/lib.sh's flags)
+  if [ -z "${OBJSH:-}" ]; then
+    "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+    OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+  fi
+  echo "objsh: $OBJSH, built from $(git -C "$(dirname "$OBJSH")" rev-parse --short HEAD 2>/dev/null || echo '?')"
+}
