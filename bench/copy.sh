@@ -24,18 +24,7 @@ cd "$(dirname "$0")/.."
 . bench/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=$(swift_toolchain)
-OWN_DIR=""
-if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-copy-XXXXXX); OWN_DIR=$DIR; fi
-WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
-cleanup() {
-  scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
-  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR" 2>/dev/null
-# shellcheck disable=SC1091
-. "$DIR/env"
+bench_swift_server "${1:-}"
 release_objsh
 export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
 export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY

@@ -15,25 +15,15 @@
 # RUNS rounds (default 5), each running both tools once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of rclone's median to objsh's (goal: objsh at
 # most 0.8x rclone), objsh's peak RSS over all its runs (goal: at most 64 MB) and
-# the load average. Set the ports first; OBJSH=PATH takes a release binary.
+# the load average. Set the ports first; OBJSH=PATH takes a release binary; ONLY=rclone
+# times rclone alone (on a build without cross-cluster cp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 . bench/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=$(swift_toolchain)
-OWN_DIR=""
-if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-cross-XXXXXX); OWN_DIR=$DIR; fi
-WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
-cleanup() {
-  scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
-  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR" 2>/dev/null
-# shellcheck disable=SC1091
-. "$DIR/env"
+bench_swift_server "${1:-}"
 release_objsh
 export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
 mkdir -p "$XDG_CONFIG_HOME/objsh"
@@ -86,10 +76,13 @@ check() { # tool: one untimed run; the copy read back through S3 has the source'
   [ "$("${AWS[@]}" s3 cp --quiet s3://bucket/file.bin - | md5sum | cut -d' ' -f1)" = "$MD5" ] \
     || { echo "bench: $1's copy has other bytes" >&2; exit 1; }
 }
-check objsh_cp; check rclone_copyto
+tools=(objsh_cp rclone_copyto)
+[ "${ONLY:-}" = rclone ] && tools=(rclone_copyto)   # the peer alone, on a build without cross-cluster cp
+for tool in "${tools[@]}"; do check "$tool"; done
 : > "$RSS"
 prep() { drop; }
 echo "== cp of a 1 GiB object, Swift (swiftA) to S3 (s3B) ($RUNS rounds; $(load_avg))"
-rounds prep objsh_cp rclone_copyto | report
+rounds prep "${tools[@]}" | report
 echo "   after: $(load_avg)"
-echo "   objsh peak RSS, largest of $RUNS runs: $(sort -n "$RSS" | tail -n 1 | awk '{printf "%.1f MB", $1 / 1024}')"
+[ -s "$RSS" ] && echo "   objsh peak RSS, largest of $RUNS runs: $(sort -n "$RSS" | tail -n 1 | awk '{printf "%.1f MB", $1 / 1024}')"
+exit 0

@@ -53,9 +53,31 @@ swift_login() { # auth user key [curl options...]: sets TOKEN and URL (auth v1)
 }
 
 release_objsh() { # OBJSH unless set: the release build of this checkout (scripts/lib.sh's flags)
-  if [ -z "${OBJSH:-}" ]; then
-    "$SWIFT" build $(build_flags release) --product objsh >/dev/null
-    OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
-  fi
-  echo "objsh: $OBJSH, built from $(git -C "$(dirname "$OBJSH")" rev-parse --short HEAD 2>/dev/null || echo '?')"
+  if [ -n "${OBJSH:-}" ]; then echo "objsh: $OBJSH (given)"; return 0; fi
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+  echo "objsh: $OBJSH, release build of $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ' with changes')"
+}
+
+# bench_swift_server [DIR] [SUB]: one swift-server with Swift's stock max_file_size and
+# workers = auto (OBJSH_SWIFT_WORKERS=0 for the tests' one process) in DIR/SUB (DIR
+# default a new temporary folder, removed at the end), its env sourced; WORK, a new
+# temporary folder. At exit, `bench_stop_more` (if the script defines it) runs first,
+# then the server stops and both folders go.
+bench_swift_server() {
+  OWN_DIR=""
+  if [ -n "${1:-}" ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-XXXXXX); OWN_DIR=$DIR; fi
+  SERVER_DIR=$DIR${2:+/$2}
+  WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
+  trap bench_cleanup EXIT
+  OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} \
+    scripts/swift-server start "$SERVER_DIR" 2>/dev/null
+  # shellcheck disable=SC1091
+  . "$SERVER_DIR/env"
+}
+bench_cleanup() {
+  if declare -F bench_stop_more >/dev/null; then bench_stop_more || true; fi
+  scripts/swift-server stop "$SERVER_DIR" >/dev/null 2>&1 || true
+  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
+  rm -rf "$WORK"
 }

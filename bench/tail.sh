@@ -21,21 +21,10 @@ cd "$(dirname "$0")/.."
 . bench/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=$(swift_toolchain)
-OWN_DIR=""
-if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-tail-XXXXXX); OWN_DIR=$DIR; fi
-WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
 LOG_PORT=${OBJSH_BENCH_LOG_PORT:-$((${OBJSH_SWIFT_PROXY_PORT:-8080} + 40))}
 HAPROXY_PID=""
-cleanup() {
-  if [ -n "$HAPROXY_PID" ]; then kill "$HAPROXY_PID" 2>/dev/null || true; wait "$HAPROXY_PID" 2>/dev/null || true; fi
-  scripts/swift-server stop "$DIR" >/dev/null 2>&1 || true
-  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR" 2>/dev/null
-# shellcheck disable=SC1091
-. "$DIR/env"
+bench_stop_more() { if [ -n "$HAPROXY_PID" ]; then kill "$HAPROXY_PID" 2>/dev/null; wait "$HAPROXY_PID" 2>/dev/null; fi; }
+bench_swift_server "${1:-}"
 release_objsh
 
 if (exec 3<>"/dev/tcp/127.0.0.1/$LOG_PORT") 2>/dev/null; then echo "bench: 127.0.0.1:$LOG_PORT is in use (set OBJSH_BENCH_LOG_PORT)" >&2; exit 1; fi

@@ -27,20 +27,9 @@ cd "$(dirname "$0")/.."
 . bench/lib.sh
 RUNS=${RUNS:-5}
 SWIFT=$(swift_toolchain)
-OWN_DIR=""
-if [ $# -ge 1 ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-tls-XXXXXX); OWN_DIR=$DIR; fi
-WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
-cleanup() {
-  scripts/tls-server stop "$DIR/tls" >/dev/null 2>&1 || true
-  scripts/swift-server stop "$DIR/swift" >/dev/null 2>&1 || true
-  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} scripts/swift-server start "$DIR/swift" 2>/dev/null
+bench_stop_more() { scripts/tls-server stop "$DIR/tls" >/dev/null 2>&1; }
+bench_swift_server "${1:-}" swift
 scripts/tls-server start "$DIR/tls" 2>/dev/null
-# shellcheck disable=SC1091
-. "$DIR/swift/env"
 # shellcheck disable=SC1091
 . "$DIR/tls/env"
 release_objsh
