@@ -81,6 +81,13 @@ extension BrowserSession {
             isDirectory: isDirectory.boolValue)
     }
 
+    /// Where `upload - NAME` puts standard input: NAME in the current folder.
+    public func streamUploadTarget(as name: String) throws -> UploadTarget {
+        guard let container = currentFolder.container else { throw BrowserError.needsContainer }
+        let target = try checkedNewName(name, command: "upload")
+        return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: "-", isDirectory: false)
+    }
+
     /// A new name relative to the current folder, refused when it would leave it.
     func checkedNewName(_ name: String, command: String) throws -> Location {
         if name.isEmpty { throw BrowserError.invalidPath(name, .emptyName) }

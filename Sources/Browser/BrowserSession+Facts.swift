@@ -105,6 +105,11 @@ extension BrowserSession {
     public func uploader(options: UploadOptions, progress: TransferProgress?, display: @escaping @Sendable (String) -> String) -> Uploader {
         Uploader(store: store, options: options, progress: progress, display: display)
     }
+
+    /// The engine of `upload - NAME`: standard input, segment by segment, into one object.
+    public func streamUploader(options: UploadOptions, progress: TransferProgress?) -> StreamUploader {
+        StreamUploader(store: store, options: options, progress: progress)
+    }
 }
 
 extension BrowserSession {

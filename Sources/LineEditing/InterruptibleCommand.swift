@@ -18,17 +18,44 @@ enum InterruptibleCommand {
             case .exit(let status): return status
             }
         }
-        let watcher = Task {
+        let watcher = watch { command.cancel() }
+        let result = await command.result
+        watcher.cancel()
+        return result
+    }
+
+    /// A watcher that calls `cancel` once Ctrl-C (or a hangup) is seen, until it is cancelled itself.
+    static func watch(cancel: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        Task {
             while !Task.isCancelled {
                 if SignalEvents.isInterrupted || SignalEvents.hangupSignal != nil {
-                    command.cancel()
+                    cancel()
                     return
                 }
                 try? await Task.sleep(for: .milliseconds(25))
             }
         }
-        let result = await command.result
-        watcher.cancel()
-        return result
     }
+}
+
+/// Ctrl-C in a script, for a command that reads standard input as data: SIGINT is
+/// caught while it runs (a script otherwise ends at its default action, leaving what
+/// the command sent behind), and cancels the command's task, which cleans up.
+public struct ScriptInterrupts: InterruptScope {
+    public init() {}
+
+    public func cancellingOnInterrupt<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let previous = SignalEvents.catchInterrupts()
+        defer { SignalEvents.restoreInterrupts(previous) }
+        let task = Task { try await work() }
+        let watcher = InterruptibleCommand.watch { task.cancel() }
+        defer { watcher.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    public var isInterrupted: Bool { SignalEvents.isInterrupted }
 }

@@ -31,6 +31,25 @@ public enum SignalEvents {
         for signal in [SIGINT, SIGWINCH, SIGHUP, SIGTERM] { sigaction(signal, &action, nil) }
     }
 
+    /// Installs the SIGINT handler alone, for one command of a script; the handler it
+    /// replaced, for `restoreInterrupts`. An earlier Ctrl-C is forgotten.
+    static func catchInterrupts() -> sigaction {
+        clearInterrupt()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { SignalEvents.record($0) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        return previous
+    }
+
+    /// Puts back the SIGINT handler `catchInterrupts` replaced.
+    static func restoreInterrupts(_ previous: sigaction) {
+        var previous = previous
+        sigaction(SIGINT, &previous, nil)
+    }
+
     private static func record(_ signal: Int32) {
         let savedErrno = errno
         switch signal {

@@ -79,10 +79,11 @@ public struct CommandSpec: Sendable, Equatable {
         return parts.joined(separator: " ")
     }
 
-    /// The usage line in `help`'s list: more than three options show as `[OPTIONS]`
-    /// (`help NAME` gives them all), so one command does not widen every line.
+    /// The usage line in `help`'s list: more than three options, or a line longer than
+    /// `listWidth`, show as `[OPTIONS]` (`help NAME` gives them all), so one command does
+    /// not widen every line.
     public var listSynopsis: String {
-        guard options.count > 3 else { return synopsis }
+        guard options.count > 3 || synopsis.count > Self.listWidth else { return synopsis }
         return
             ([name, "[OPTIONS]"]
             + operands.map { operand in
@@ -93,4 +94,7 @@ public struct CommandSpec: Sendable, Equatable {
 
     /// Every name the command answers to.
     public var names: [String] { [name] + aliases }
+
+    /// The widest usage line `help`'s list shows whole.
+    static let listWidth = 40
 }

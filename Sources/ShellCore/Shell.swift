@@ -91,10 +91,13 @@ public final class Shell {
     var console: Console { Console(output: output, settings: settings) }
 
     func switchTo(_ cluster: Cluster) async throws {
-        if let existing = sessions[cluster.name] {
-            session = existing
-            return
-        }
+        session = try await session(of: cluster)
+    }
+
+    /// The browser of `cluster`, opened (and kept) the first time it is asked for,
+    /// without showing it: `cp` and `mv` between clusters work through it.
+    func session(of cluster: Cluster) async throws -> BrowserSession {
+        if let existing = sessions[cluster.name] { return existing }
         let store = try await openStore(cluster)
         let observer: ((LifecycleEvent, Pane) -> Void)? =
             settings.trace
@@ -108,7 +111,7 @@ public final class Shell {
         }
         try await new.open()
         sessions[cluster.name] = new
-        session = new
+        return new
     }
 
     /// The memory-pressure hook: above the budget, hidden panes drop their content.

@@ -89,8 +89,32 @@ public struct ShellSettings {
     public var memoryBudget: Int = 512 << 20
     /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
     public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
+    /// Standard input as data, for `upload - NAME`; nil where the shell reads its own
+    /// commands from it (at the prompt, or a script piped in).
+    public var dataInput: DataInput?
 
     public init() {}
+}
+
+/// Standard input as the data of a command (`upload - NAME`), and how Ctrl-C reaches
+/// that command in a script.
+public struct DataInput: Sendable {
+    public var descriptor: Int32
+    public var interrupts: any InterruptScope
+
+    public init(descriptor: Int32, interrupts: any InterruptScope) {
+        self.descriptor = descriptor
+        self.interrupts = interrupts
+    }
+}
+
+/// Ctrl-C for a command that must clean up when stopped: a script has no handler for it
+/// otherwise (the default action ends the process at once).
+public protocol InterruptScope: Sendable {
+    /// Runs `work` in a task that Ctrl-C cancels.
+    func cancellingOnInterrupt<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value
+    /// Whether Ctrl-C was pressed while `work` ran (read at once, before the cancellation lands).
+    var isInterrupted: Bool { get }
 }
 
 extension Shell {

@@ -105,25 +105,37 @@ public struct FileStore: ObjectStore {
     }
 
     public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
-        try validateObjectName(name)
-        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
-        let base = try containerPath(container)
-        let target = base + "/" + name
-        var existing = stat()
-        if lstat(target, &existing) == 0 && existing.st_mode & S_IFMT == S_IFDIR {
-            throw StorageError.invalidName(name, reason: "a folder of that name exists")
-        }
+        let base = try targetFolder(container: container, name: name)
         let staged = try stagingFile()
         var keep = false
         defer { if !keep { unlink(staged) } }
         let etag = try Self.copy(from: source, to: staged)
+        let info = try place(staged, base: base, container: container, name: name, etag: etag, contentType: contentType)
+        keep = true
+        return info
+    }
+
+    /// The container's folder, once `name` is known to be a name a file can take there.
+    func targetFolder(container: String, name: String) throws -> String {
+        try validateObjectName(name)
+        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
+        let base = try containerPath(container)
+        var existing = stat()
+        if lstat(base + "/" + name, &existing) == 0 && existing.st_mode & S_IFMT == S_IFDIR {
+            throw StorageError.invalidName(name, reason: "a folder of that name exists")
+        }
+        return base
+    }
+
+    /// Renames a filled staging file into place as `name`, making its folders first.
+    func place(_ staged: String, base: String, container: String, name: String, etag: String, contentType: String?) throws -> ObjectInfo {
         if let slash = name.lastIndex(of: "/") {
             try makeDirectories(base, relative: String(name[...slash]))
         }
+        let target = base + "/" + name
         guard rename(staged, target) == 0 else {
             throw StorageError.io("cannot store \(name): \(String(cString: strerror(errno)))")
         }
-        keep = true
         var info = stat()
         lstat(target, &info)
         return ObjectInfo(

@@ -65,6 +65,9 @@ extension ForwardingStore {
     public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
         try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
     }
+    public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
+        try await base.putObject(container: container, name: name, bytes: bytes, contentType: contentType)
+    }
     public func readObject(
         container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
@@ -94,5 +97,8 @@ extension ForwardingStore {
         try await base.beginLargeUpload(
             container: container, name: name, version: version, segmentBytes: segmentBytes,
             contentType: contentType)
+    }
+    public func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
+        try await base.beginStreamUpload(container: container, name: name, segmentBytes: segmentBytes, contentType: contentType)
     }
 }

@@ -32,6 +32,10 @@ public protocol ObjectStore: Sendable {
     /// Stores a local file as an object, whole or not at all, and checks its MD5.
     func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo
 
+    /// Stores bytes held in memory (standard input shorter than one segment) as an
+    /// object, whole or not at all, and checks its MD5.
+    func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo
+
     /// Streams an object's bytes, all of them or `range`, to `receive` as they arrive.
     /// With `ifMatch`, fails with `changed` unless the object's ETag is still that one.
     /// Returns the object's info as the read saw it.
@@ -77,6 +81,11 @@ public protocol ObjectStore: Sendable {
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
         contentType: String?
     ) async throws -> any LargeUpload
+
+    /// Starts a new segmented upload of a stream whose size is not known until it ends
+    /// (standard input): segments of `segmentBytes` (the last one shorter) go up as they
+    /// fill, the manifest last. It is never picked up again: an interrupted one is aborted.
+    func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload
 
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on

@@ -67,6 +67,8 @@ public protocol LargeUpload: Sendable {
     func storedSegments() async throws -> [Int: SegmentRecord]
     /// Stores one segment; its MD5 is checked against what the store computed.
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord
+    /// Stores one segment held in memory (of a stream); its MD5 is checked as a slice's is.
+    func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord
     /// Writes the manifest of `segments` (in order) and returns the object's info.
     /// With `removingReplaced`, segments of an object it replaced are deleted afterwards.
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Storage
@@ -15,11 +16,23 @@ extension SwiftStore {
         try await upload.ensureSegmentContainer()
         return upload
     }
+
+    /// Segments named for the time the stream started and `stream` where a file's size
+    /// goes, so no other upload's segments share their prefix.
+    public func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
+        _ = try Self.objectPath(container, name)
+        let upload = SwiftLargeUpload(
+            store: self, container: container, name: name, version: LocalFileVersion(bytes: 0, modified: Date().timeIntervalSince1970),
+            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name), isStream: true)
+        try await upload.ensureSegmentContainer()
+        return upload
+    }
 }
 
 /// A static large object going up: segments in `<container>_segments`, named as
 /// python-swiftclient names them (`NAME/slo/MTIME/SIZE/SEGMENT_SIZE/00000000`), so the
 /// same file uploaded again finds the segments it already sent; the manifest goes last.
+/// A stream's segments have `stream` for the size it does not know yet.
 struct SwiftLargeUpload: LargeUpload {
     let store: SwiftStore
     let container: String
@@ -27,10 +40,11 @@ struct SwiftLargeUpload: LargeUpload {
     let version: LocalFileVersion
     let segmentBytes: Int64
     let contentType: String
+    var isStream = false
 
     var segmentContainer: String { container + "_segments" }
     var mtime: String { String(format: "%f", version.modified) }
-    var segmentPrefix: String { "\(name)/slo/\(mtime)/\(version.bytes)/\(segmentBytes)/" }
+    var segmentPrefix: String { "\(name)/slo/\(mtime)/\(isStream ? "stream" : String(version.bytes))/\(segmentBytes)/" }
     func segmentName(_ index: Int) -> String { segmentPrefix + String(format: "%08d", index) }
 
     func ensureSegmentContainer() async throws {
@@ -50,20 +64,33 @@ struct SwiftLargeUpload: LargeUpload {
     }
 
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
-        let path = try SwiftStore.objectPath(segmentContainer, segmentName(index))
-        let digest = UploadDigest()
-        let response = try await store.send(.PUT, path: path, headers: ["Content-Type": "application/octet-stream"]) {
+        try await putSegment(index: index, length: slice.length) { digest in
             .stream(
                 FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
                 length: .known(slice.length))
         }
+    }
+
+    func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
+        try await putSegment(index: index, length: Int64(bytes.count)) { digest in
+            .stream(MemoryUploadBody(bytes, digest: digest), length: .known(Int64(bytes.count)))
+        }
+    }
+
+    /// One segment of `length` bytes that `body` sends; Swift's ETag must be their MD5.
+    func putSegment(
+        index: Int, length: Int64, body: @escaping @Sendable (UploadDigest) -> HTTPClientRequest.Body
+    ) async throws -> SegmentRecord {
+        let path = try SwiftStore.objectPath(segmentContainer, segmentName(index))
+        let digest = UploadDigest()
+        let response = try await store.send(.PUT, path: path, headers: ["Content-Type": "application/octet-stream"]) { body(digest) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
         let sent = digest.hex
         guard SwiftHeaders.etag(response.headers) == sent else {
             _ = try? await store.send(.DELETE, path: path)
             throw StorageError.checksumMismatch(expected: sent, actual: SwiftHeaders.etag(response.headers) ?? "")
         }
-        return SegmentRecord(index: index, bytes: slice.length, md5: sent)
+        return SegmentRecord(index: index, bytes: length, md5: sent)
     }
 
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {

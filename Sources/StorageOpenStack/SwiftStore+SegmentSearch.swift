@@ -14,7 +14,7 @@ extension SwiftStore {
 
     /// The segments of a static large object whose server will not show its manifest,
     /// in order, found in `<container>_segments` under the names python-swiftclient and
-    /// objsh give them (`NAME/slo/MTIME/SIZE/SEGMENT_SIZE/00000000`). One upload's set
+    /// objsh give them (`NAME/slo/MTIME/SIZE/SEGMENT_SIZE/00000000`, SIZE `stream` for standard input). One upload's set
     /// is taken only when its sizes add up to the object's and its MD5s make the
     /// object's ETag, so no other upload's pieces pass for this one's. Nil when no set,
     /// or more than one, does.
@@ -22,7 +22,8 @@ extension SwiftStore {
         let info = try await objectInfo(container: container, name: name)
         guard info.largeObject == .staticManifest else { return nil }
         var prefix = name + "/slo/"
-        if let mtime = info.metadata.first(where: { $0.key.lowercased() == "mtime" })?.value { prefix += "\(mtime)/\(info.bytes)/" }
+        // Not the size too: a stream's segments have `stream` there (the sets are proven below).
+        if let mtime = info.metadata.first(where: { $0.key.lowercased() == "mtime" })?.value { prefix += "\(mtime)/" }
         var uploads: [String: [ObjectSummary]] = [:]
         do {
             for try await page in objectPages(in: container + "_segments", prefix: prefix) {

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Glibc
 import NIOHTTP1
 import Storage
@@ -25,16 +26,31 @@ extension SwiftStore {
     }
 
     public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+        let size = try Self.regularFileSize(source)
+        return try await put(container: container, name: name, size: size, contentType: contentType) { digest in
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+        }
+    }
+
+    public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
+        try await put(container: container, name: name, size: Int64(bytes.count), contentType: contentType) { digest in
+            .stream(MemoryUploadBody(bytes, digest: digest), length: .known(Int64(bytes.count)))
+        }
+    }
+
+    /// One PUT of `size` bytes that `body` sends (hashing them into its digest); the
+    /// ETag Swift computed must be their MD5.
+    func put(
+        container: String, name: String, size: Int64, contentType: String?,
+        body: @escaping @Sendable (UploadDigest) -> HTTPClientRequest.Body
+    ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let path = try Self.objectPath(container, name)
-        let size = try Self.regularFileSize(source)
         let digest = UploadDigest()
         let type = contentType ?? ContentType.guess(forName: name)
         let response: HTTPExchangeResponse
         do {
-            response = try await send(.PUT, path: path, headers: ["Content-Type": type]) {
-                .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
-            }
+            response = try await send(.PUT, path: path, headers: ["Content-Type": type]) { body(digest) }
             if response.status == 404 { throw StorageError.noSuchContainer(container) }
             guard response.status == 201 else { throw Self.unexpected(response) }
         } catch let failure as StorageError {

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Crypto
 import Foundation
 import NIOHTTP1
@@ -30,11 +31,23 @@ extension S3Store {
             }
             try await upload.abort()
         }
+        return try await createMultipartUpload(container: container, name: name, contentType: type, partBytes: segmentBytes)
+    }
+
+    /// Always a new multipart upload: another one of the same name (a file's, being
+    /// resumed) is left alone.
+    public func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
+        try await createMultipartUpload(
+            container: container, name: name, contentType: contentType ?? ContentType.guess(forName: name), partBytes: segmentBytes)
+    }
+
+    /// CreateMultipartUpload, the part size kept in the object's metadata (for the download's check).
+    func createMultipartUpload(container: String, name: String, contentType: String, partBytes: Int64) async throws -> S3LargeUpload {
         let response = try await send(
             .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]),
             headers: [
-                "Content-Type": type, "Content-Length": "0",
-                "x-amz-meta-" + S3Headers.partBytesKey: String(segmentBytes),
+                "Content-Type": contentType, "Content-Length": "0",
+                "x-amz-meta-" + S3Headers.partBytesKey: String(partBytes),
             ],
             body: { .bytes([]) })
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
@@ -43,8 +56,7 @@ extension S3Store {
             throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
         }
         return S3LargeUpload(
-            store: self, container: container, name: name, uploadID: uploadID, contentType: type,
-            partBytes: segmentBytes)
+            store: self, container: container, name: name, uploadID: uploadID, contentType: contentType, partBytes: partBytes)
     }
 
     /// The size part `index` has when a file of `fileBytes` goes up in parts of `partBytes`.
@@ -105,23 +117,33 @@ struct S3LargeUpload: LargeUpload {
     /// checked too when it is a digest (an opaque one is kept for the manifest).
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
         let md5 = try FileDigest.md5(path: slice.path, offset: slice.offset, length: slice.length)
-        let digest = UploadDigest()
-        let response = try await store.send(
-            .PUT, target([("partNumber", String(index + 1))]),
-            headers: ["Content-MD5": md5.base64, "Content-Length": String(slice.length)],
-            payloadHash: "UNSIGNED-PAYLOAD"
-        ) {
+        return try await putPart(index: index, length: slice.length, md5: md5) {
             .stream(
-                FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
+                FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: UploadDigest(), offset: slice.offset, isSlice: true),
                 length: .known(slice.length))
         }
+    }
+
+    func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
+        let body = MemoryUploadBody(bytes, digest: UploadDigest())
+        return try await putPart(index: index, length: Int64(bytes.count), md5: body.md5) { .stream(body, length: .known(Int64(bytes.count))) }
+    }
+
+    /// UploadPart of `length` bytes whose MD5 is `md5`, which `body` sends.
+    func putPart(
+        index: Int, length: Int64, md5: Insecure.MD5.Digest, body: @escaping @Sendable () -> HTTPClientRequest.Body
+    ) async throws -> SegmentRecord {
+        let response = try await store.send(
+            .PUT, target([("partNumber", String(index + 1))]),
+            headers: ["Content-MD5": md5.base64, "Content-Length": String(length)],
+            payloadHash: "UNSIGNED-PAYLOAD", body: body)
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
         let stored = S3Answers.unquoted(response.headers.first(name: "ETag") ?? "")
         if store.etagOpacity(stored, headers: response.headers) != nil {
-            return SegmentRecord(index: index, bytes: slice.length, md5: md5.hex, tag: stored)
+            return SegmentRecord(index: index, bytes: length, md5: md5.hex, tag: stored)
         }
         guard stored.lowercased() == md5.hex else { throw StorageError.checksumMismatch(expected: md5.hex, actual: stored) }
-        return SegmentRecord(index: index, bytes: slice.length, md5: md5.hex)
+        return SegmentRecord(index: index, bytes: length, md5: md5.hex)
     }
 
     /// CompleteMultipartUpload, whose 200 may still carry an error; the ETag (the answer's,

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import NIOHTTP1
 import Storage
@@ -38,14 +39,29 @@ extension S3Store {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let size = try FileDigest.regularFileSize(source)
         let md5 = try FileDigest.md5(path: source, length: size)
+        return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType) {
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: .known(size))
+        }
+    }
+
+    public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
+        guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
+        let body = MemoryUploadBody(bytes, digest: UploadDigest())
+        return try await put(container: container, name: name, size: Int64(bytes.count), md5: body.md5, contentType: contentType) {
+            .stream(body, length: .known(Int64(bytes.count)))
+        }
+    }
+
+    /// One PUT of `size` bytes whose MD5 is `md5`, which `body` sends.
+    func put(
+        container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?,
+        body: @escaping @Sendable () -> HTTPClientRequest.Body
+    ) async throws -> ObjectInfo {
         let type = contentType ?? ContentType.guess(forName: name)
-        let digest = UploadDigest()
         let headers: HTTPHeaders = ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)]
         let response: HTTPExchangeResponse
         do {
-            response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD") {
-                .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
-            }
+            response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD", body: body)
         } catch StorageError.io(let reason) {
             // Ceph RGW refuses a PUT into a missing bucket before it reads the body, which the
             // transport may see as a body cut short: the bucket then says what happened.

@@ -95,6 +95,11 @@ public enum TestHooks {
                 segmentBytes: segmentBytes, contentType: contentType)
             return DelayedLargeUpload(base: upload, delay: segmentDelay)
         }
+
+        func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
+            let upload = try await base.beginStreamUpload(container: container, name: name, segmentBytes: segmentBytes, contentType: contentType)
+            return DelayedLargeUpload(base: upload, delay: segmentDelay)
+        }
     }
 
     /// A large upload whose segments each wait first (see `DelayedStore`).
@@ -106,6 +111,10 @@ public enum TestHooks {
         func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
             try await Task.sleep(for: delay)
             return try await base.putSegment(index: index, from: slice)
+        }
+        func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
+            try await Task.sleep(for: delay)
+            return try await base.putSegment(index: index, bytes: bytes)
         }
         func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
             try await base.complete(segments, removingReplaced: removingReplaced)

@@ -18,20 +18,43 @@ public enum UnverifiedCopy: Sendable, Equatable {
     case dynamicLargeObject
     /// A large object copied whole (its pieces unknown), so its ETag is of another kind.
     case largeObjectCopiedWhole
+    /// A copy between clusters whose source could not be verified as it was read: why.
+    case sourceNotVerified(String)
 }
 
-/// `cp` and `mv` within one cluster: each copy made on the server, then checked; a
-/// move deletes its source only after the copy was verified.
+/// `cp` and `mv`: within one cluster each copy made on the server, then checked;
+/// between clusters streamed through objsh (`StreamedCopy`). A move deletes its source
+/// only after the copy was verified.
 public struct Copier: Sendable {
+    /// Where the sources are (listed, read, and deleted by a move).
     public let store: any ObjectStore
+    /// Where the copies go: `store` itself within one cluster.
+    public let target: any ObjectStore
+    /// How objects cross to another cluster; nil within one.
+    let streamed: StreamedCopy?
     /// Objects copied at once (each a server-side request, or one per segment or part).
     public var parallel = 8
 
-    public init(store: any ObjectStore) { self.store = store }
+    /// Copies within `store`'s cluster, on the server.
+    public init(store: any ObjectStore) {
+        self.store = store
+        target = store
+        streamed = nil
+    }
+
+    /// Copies from one cluster to another as `streamed` does, four objects at once
+    /// (each with its parts in flight).
+    public init(streaming streamed: StreamedCopy) {
+        store = streamed.reader.store
+        target = streamed.target
+        self.streamed = streamed
+        parallel = 4
+    }
 
     /// Copies `source` to `container/name` and checks the copy. A plain object whose copy
     /// has another MD5 is corrupt: the copy goes, and the error says so.
     public func copy(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> CopyCheck {
+        if let streamed { return try await streamed.copy(source, toContainer: container, name: name) }
         let copy = try await store.copyObject(source, toContainer: container, name: name)
         if copy.etag.lowercased() == source.etag.lowercased() { return .verified }
         // Nothing proves such a copy's bytes; at least it must be there, whole in size.
@@ -77,7 +100,7 @@ public struct Copier: Sendable {
     /// A pseudo-folder's marker is made anew at the target (it holds no bytes).
     func transferMarker(_ name: String, container: String, to target: (container: String, name: String), moving: Bool) async throws {
         guard !target.name.isEmpty else { return }
-        try await store.createFolderMarker(container: target.container, name: target.name)
+        try await self.target.createFolderMarker(container: target.container, name: target.name)
         if moving { try await store.deleteListedObject(.nameOnly(name), container: container) }
     }
 

@@ -85,7 +85,7 @@ extension TransferError {
     var isLocalToOneObject: Bool {
         switch self {
         case .exists, .local, .corrupt, .unsafeName, .notMoved: true
-        case .interrupted, .someFailed: false
+        case .interrupted, .someFailed, .streamTooLong: false
         }
     }
 }

@@ -10,6 +10,9 @@ public final class MoveJournal: @unchecked Sendable {
     public let path: String
     /// Objects the journal says were moved before this run.
     public let movedBefore: Int
+    /// Whether a journal of an earlier, interrupted run was found (it may list no object
+    /// yet: a kill can land after copies were made and before a source went).
+    public let resumes: Bool
     private let lock = NSLock()
     private let handle: FileHandle
 
@@ -24,6 +27,7 @@ public final class MoveJournal: @unchecked Sendable {
         }
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         movedBefore = existing.split(separator: "\n").filter { $0.hasPrefix("moved ") }.count
+        resumes = !existing.isEmpty
         if existing.isEmpty {
             let header =
                 "objsh mv journal\ncluster \(Self.line(cluster))\nfrom \(Self.line(source))\nto \(Self.line(target))\n"
@@ -51,9 +55,6 @@ public final class MoveJournal: @unchecked Sendable {
         let hash = key.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         return folder + "/move-" + String(hash, radix: 16) + ".journal"
     }
-
-    /// Whether a journal of an earlier, interrupted run was found.
-    public var resumes: Bool { movedBefore > 0 }
 
     func moved(_ name: String) {
         lock.withLock { handle.write(Data(("moved " + Self.line(name) + "\n").utf8)) }

@@ -17,4 +17,7 @@ public enum TransferError: Error, Sendable, Equatable {
     case someFailed(failed: Int, of: Int)
     /// `mv` copied an object but could not verify the copy, so the source was kept.
     case notMoved(name: String, CopyCheck)
+    /// Standard input ran past the most segments one object may have on the cluster, of
+    /// this size; what was sent was deleted.
+    case streamTooLong(segments: Int, segmentBytes: Int64)
 }

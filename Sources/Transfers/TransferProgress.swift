@@ -10,6 +10,8 @@ public final class TransferProgress: Sendable {
         public var bytesTotal: Int64
         public var itemsDone: Int
         public var itemsTotal: Int
+        /// False for a stream (standard input), whose total is learnt at its end.
+        public var totalIsKnown = true
     }
 
     private let state: Mutex<Snapshot>
@@ -17,6 +19,11 @@ public final class TransferProgress: Sendable {
 
     public init(name: String, bytesTotal: Int64, itemsTotal: Int = 1) {
         state = Mutex(Snapshot(name: name, bytesDone: 0, bytesTotal: bytesTotal, itemsDone: 0, itemsTotal: itemsTotal))
+    }
+
+    /// Progress of a stream whose total is not known: the line shows the bytes so far.
+    public init(streaming name: String) {
+        state = Mutex(Snapshot(name: name, bytesDone: 0, bytesTotal: 0, itemsDone: 0, itemsTotal: 1, totalIsKnown: false))
     }
 
     public var snapshot: Snapshot { state.withLock { $0 } }
@@ -34,13 +41,15 @@ public final class TransferProgress: Sendable {
     }
 
     /// One line: name, bytes done of total, rate and time left, e.g.
-    /// `big.iso  120.0 MiB / 1.0 GiB  48.2 MiB/s  0:19 left`.
+    /// `big.iso  120.0 MiB / 1.0 GiB  48.2 MiB/s  0:19 left`; for a stream, bytes so far
+    /// and rate (`backup.tar  120.0 MiB  48.2 MiB/s`).
     public func line(at now: ContinuousClock.Instant = .now) -> String {
         let current = snapshot
         let elapsed = max(0.001, Double((now - started).components.attoseconds) / 1e18 + Double((now - started).components.seconds))
         let rate = Double(current.bytesDone) / elapsed
-        var parts = [current.name, "\(Self.bytes(current.bytesDone)) / \(Self.bytes(current.bytesTotal))", "\(Self.bytes(Int64(rate)))/s"]
-        if rate > 0 && current.bytesTotal > current.bytesDone {
+        let done = current.totalIsKnown ? "\(Self.bytes(current.bytesDone)) / \(Self.bytes(current.bytesTotal))" : Self.bytes(current.bytesDone)
+        var parts = [current.name, done, "\(Self.bytes(Int64(rate)))/s"]
+        if current.totalIsKnown && rate > 0 && current.bytesTotal > current.bytesDone {
             parts.append(Self.duration(Double(current.bytesTotal - current.bytesDone) / rate) + " left")
         }
         if current.itemsTotal > 1 { parts.append("\(current.itemsDone)/\(current.itemsTotal) files") }

@@ -150,6 +150,8 @@ struct Objsh: AsyncParsableCommand {
         settings.liveScreen = !script && terminal.outputIsTerminal && !debug && !trace
         // Only a person at the terminal is asked (rm -r); scripts never are.
         settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
+        // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.
+        if commands != nil || file != nil { settings.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts()) }
         return settings
     }
 

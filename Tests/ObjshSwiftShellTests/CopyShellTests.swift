@@ -116,4 +116,22 @@ final class CopyShellTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/state/objsh/journal"), [], "the journal stays after the move")
     }
+
+    /// A folder of 1,000 objects (the seeded container) is copied on the server, none of
+    /// its bytes read by objsh, then moved on: every object in the target, none left.
+    func testAThousandObjectsAreCopiedAndMovedOnTheServer() throws {
+        try ServerByHand.seed("seeded1000", count: 1_000)
+        let env = (name: "env", config: String?.none)
+        let copied = try objsh(env, ["cp -r /seeded1000 /\(container)k"], debug: true)
+        XCTAssertEqual(copied.status, 0, copied.errors)
+        XCTAssertTrue(copied.output.contains("copied 1000 objects from /seeded1000 to /\(container)k (verified)"), copied.output)
+        let reads = copied.errors.split(separator: "\n").filter { $0.hasPrefix("debug: GET ") && $0.contains("/seeded1000/") && !$0.contains("?") }
+        XCTAssertEqual(reads, [], "the copy read objects' bytes")
+        let moved = try objsh(env, ["mv -r /\(container)k /\(container)m", "ls -R /\(container)m"])
+        XCTAssertEqual(moved.status, 0, moved.errors)
+        XCTAssertTrue(moved.output.contains("moved 1000 objects from /\(container)k to /\(container)m (verified)"), moved.output)
+        XCTAssertEqual(lines(moved).count, 1_001, moved.output)
+        XCTAssertEqual(try objsh(env, ["ls /\(container)k"]).status, 66, "the moved container stays")
+        _ = try objsh(env, ["rm -r -f /\(container)m"])
+    }
 }

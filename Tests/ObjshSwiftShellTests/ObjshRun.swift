@@ -32,18 +32,19 @@ struct ObjshRun {
     /// `config` (if given) as its config file.
     static func run(
         _ arguments: [String], config: String? = nil, key: String? = nil, home: String,
-        extraEnvironment: [String: String] = [:], configMode: Int = 0o600
+        extraEnvironment: [String: String] = [:], configMode: Int = 0o600, standardInput: String? = nil
     ) throws -> ObjshRun {
         var environment = Self.environment(home: home, server: try server(), key: key)
         environment.merge(extraEnvironment) { $1 }
-        return try run(arguments, config: config, home: home, environment: environment, configMode: configMode)
+        return try run(arguments, config: config, home: home, environment: environment, configMode: configMode, standardInput: standardInput)
     }
 
     /// Runs `objsh ARGS` with exactly `environment`, and `config` (if given) as its config
-    /// file under `home`: for servers other than the test Swift server.
+    /// file under `home`: for servers other than the test Swift server. `standardInput`
+    /// names a file objsh reads as its standard input.
     static func run(
         _ arguments: [String], config: String?, home: String, environment: [String: String],
-        configMode: Int = 0o600
+        configMode: Int = 0o600, standardInput: String? = nil
     ) throws -> ObjshRun {
         if let config {
             try FileManager.default.createDirectory(atPath: home + "/config/objsh", withIntermediateDirectories: true)
@@ -59,7 +60,8 @@ struct ObjshRun {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        // A file given as standard input (`upload -`, a script piped in); else nothing.
+        process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         try process.run()
         // Both pipes are drained at once so that a chatty run cannot block on a full one.
         nonisolated(unsafe) var errorData = Data()

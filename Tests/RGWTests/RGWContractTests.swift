@@ -47,6 +47,7 @@ final class RGWS3ContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }
 
 /// The storage contract on the Swift store against RGW's Swift API. (Linux's XCTest finds
@@ -91,4 +92,5 @@ final class RGWSwiftContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

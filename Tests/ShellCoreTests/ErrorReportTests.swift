@@ -56,6 +56,7 @@ final class ErrorReportTests: XCTestCase {
         .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
         .unsafeName("../x", reason: "it would leave the folder"), .interrupted("kept a.partial"),
         .someFailed(failed: 2, of: 10), .notMoved(name: "a", .unverified(.dynamicLargeObject)),
+        .streamTooLong(segments: 10_000, segmentBytes: 5 << 20),
     ]
     static func caseIndex(_ error: TransferError) -> Int {
         switch error {
@@ -66,6 +67,7 @@ final class ErrorReportTests: XCTestCase {
         case .interrupted: 4
         case .someFailed: 5
         case .notMoved: 6
+        case .streamTooLong: 7
         }
     }
 
@@ -100,7 +102,7 @@ final class ErrorReportTests: XCTestCase {
 
     func testEveryCaseHasASample() {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...17))
-        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...6))
+        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
     }
@@ -112,10 +114,11 @@ final class ErrorReportTests: XCTestCase {
             + [
                 CommandFailure.noSuchCommand("x"), CommandFailure.accountNotAllowed(.delete),
                 CommandFailure.accountNotAllowed(.copyTarget), CommandFailure.sameObject(Self.place),
-                CommandFailure.copyIntoItself(Self.place, target: Self.place),
+                CommandFailure.copyIntoItself(Self.place, target: Self.place), CommandFailure.sourcesOnSeveralClusters(["a", "b"]),
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
+                CommandFailure.standardInputHoldsCommands,
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

@@ -23,6 +23,7 @@ extension StorageContract {
             { try await $0.checkReadWholeRangesAndIfMatch() },
             { try await $0.checkDeleteObjectsAndContainers() },
             { try await $0.checkLargeUploadResumeAndDelete() },
+            { try await $0.checkStreamUploadAndAbort() },
             { try await $0.checkServerSideCopy() },
         ]
         for check in checks {

@@ -49,6 +49,7 @@ final class MotoContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }
 
 /// The contract again with each bucket named in the Host header (`bucket.localhost:PORT`)
@@ -79,4 +80,5 @@ final class MotoVirtualHostContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

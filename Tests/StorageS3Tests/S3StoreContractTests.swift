@@ -48,4 +48,5 @@ final class S3StoreContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -56,4 +56,5 @@ final class FileStoreContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
+    func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -6,6 +6,9 @@ import Transfers
 /// `cp [-r] [-n] SOURCE... TARGET`: copies made on the server, each verified.
 struct CopyCommand: ShellCommand {
     static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
+    static let segmentSize = OptionSpec(
+        "--segment-size", value: .text, valueName: "SIZE",
+        help: "part size of copies between clusters, e.g. 16M (K, M, G: powers of 1024; default 64M)")
     static let spec = CommandSpec(
         name: "cp", aliases: ["copy"],
         summary: "copy objects (with -r folders) on the server, each copy verified",
@@ -18,9 +21,16 @@ struct CopyCommand: ShellCommand {
             checked against the source's; a dynamic large object becomes a plain object, and \\
             is said to be unverified. With -r, folders and containers with everything in them. \\
             A SOURCE may be a pattern (*.log). -n prints what would be copied, and copies nothing.
+            Either side may be CLUSTER:PATH, a path from the root of another configured \
+            cluster: the bytes then stream through objsh, parts of --segment-size several at \
+            once, each part held in a temporary file while it goes up (never the whole \
+            object), the source verified as get verifies it, and the target's manifest \
+            written last; run again after an interruption, parts already there are not sent \
+            again.
             Example: cp -r photos/2024 /backup/photos/
+            Example: cp dal05:/photos/x.jpg s3:/backup/
             """,
-        options: [recursive, CommandTable.dryRunOption],
+        options: [recursive, segmentSize, CommandTable.dryRunOption],
         operands: [OperandSpec("SOURCE", .remoteAny, repeating: true), OperandSpec("TARGET", .remoteAny)])
 
     let plan: CopyPlan
@@ -28,7 +38,8 @@ struct CopyCommand: ShellCommand {
     init(_ arguments: CommandArguments) throws {
         plan = CopyPlan(
             sources: arguments.paths().dropLast(), target: arguments.operands.last!, moving: false,
-            isRecursive: try arguments.flag(Self.recursive), isDryRun: try arguments.flag(CommandTable.dryRunOption), asks: false)
+            isRecursive: try arguments.flag(Self.recursive), isDryRun: try arguments.flag(CommandTable.dryRunOption), asks: false,
+            partBytes: try arguments.size(Self.segmentSize))
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome { try await plan.run(context) }
@@ -46,10 +57,11 @@ struct MoveCommand: ShellCommand {
             verified (a dynamic large object) keeps its source, and says so. A folder move \\
             keeps a journal; interrupted and run again, it finishes what is left. At a \\
             terminal, a pattern first says how many objects and bytes will move and asks. \\
-            -n prints what would move, and moves nothing.
+            -n prints what would move, and moves nothing. Either side may be CLUSTER:PATH, as \
+            for cp.
             Example: mv report-draft.pdf report.pdf
             """,
-        options: [CopyCommand.recursive, force, CommandTable.dryRunOption],
+        options: [CopyCommand.recursive, force, CopyCommand.segmentSize, CommandTable.dryRunOption],
         operands: [OperandSpec("SOURCE", .remoteAny, repeating: true), OperandSpec("TARGET", .remoteAny)])
 
     let plan: CopyPlan
@@ -58,7 +70,7 @@ struct MoveCommand: ShellCommand {
         plan = CopyPlan(
             sources: arguments.paths().dropLast(), target: arguments.operands.last!, moving: true,
             isRecursive: try arguments.flag(CopyCommand.recursive), isDryRun: try arguments.flag(CommandTable.dryRunOption),
-            asks: !(try arguments.flag(Self.force)))
+            asks: !(try arguments.flag(Self.force)), partBytes: try arguments.size(CopyCommand.segmentSize))
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome { try await plan.run(context) }

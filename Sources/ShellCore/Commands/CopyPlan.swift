@@ -3,9 +3,9 @@ import Rendering
 import Storage
 import Transfers
 
-/// What `cp` and `mv` share: sources (paths or patterns) and a target in one cluster,
-/// each object copied on the server and checked; with `moving`, a source goes only
-/// after its copy was verified.
+/// What `cp` and `mv` were given: sources (paths or patterns) and a target, either side
+/// in the current cluster or `CLUSTER:PATH` in another. With `moving`, a source goes
+/// only after its copy was verified.
 struct CopyPlan {
     let sources: ArraySlice<PathArgument>
     let target: String
@@ -13,38 +13,103 @@ struct CopyPlan {
     let isRecursive: Bool
     let isDryRun: Bool
     let asks: Bool
+    /// Part size of copies between clusters; nil: `StreamedCopy`'s.
+    let partBytes: Int64?
 
     var command: String { moving ? "mv" : "cp" }
     var done: String { moving ? "moved" : "copied" }
 
+    /// Finds the clusters both sides are on, then copies.
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let session = context.session
-        let destination = try session.currentFolder.resolving(target)
+        let clusters = context.shell.catalog.names
+        let sources = self.sources.map { ClusterOperand($0, clusters: clusters) }
+        let named = Set(sources.map { $0.cluster ?? context.session.clusterName })
+        guard named.count == 1 else { throw CommandFailure.sourcesOnSeveralClusters(named.sorted()) }
+        let target = ClusterOperand(PathArgument(text: self.target, pattern: nil), clusters: clusters)
+        let from = try await context.session(ofCluster: sources.first?.cluster)
+        let to = try await context.session(ofCluster: target.cluster)
+        let spool = from === to ? nil : try SpoolFolder()
+        defer { spool?.remove() }
+        // Bytes flow only between clusters: then a terminal shows how far they are.
+        let progress = spool != nil && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0, progress: progress)) } ?? from.copier()
+        let run = CopyRun(
+            plan: self, from: from, to: to, copier: copier, progress: progress,
+            destination: try target.argument.text.isEmpty ? .root : target.folder(current: to.currentFolder).resolving(target.argument.text),
+            targetIsNamedAsFolder: self.target.hasSuffix("/"))
+        let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
+        try await context.console.withProgress(progress) { try await run.run(operands, context) }
+        if isDryRun { return .answered }
+        try await context.session.refresh()
+        return .showPanes
+    }
+}
+
+extension CopyPlan {
+    func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder, progress: TransferProgress?) -> StreamedCopy {
+        var copy = StreamedCopy(from: from.store, to: to.store, spool: spool)
+        copy.progress = progress
+        if let partBytes { copy.partBytes = partBytes }
+        return copy
+    }
+}
+
+extension CommandContext {
+    /// The browser of the cluster a `CLUSTER:` prefix named, or the current one.
+    func session(ofCluster name: String?) async throws -> BrowserSession {
+        guard let name, name != session.clusterName else { return session }
+        guard let cluster = shell.catalog.cluster(named: name) else { throw ShellError.cluster(.unknown(name, known: shell.catalog.names)) }
+        return try await shell.session(of: cluster)
+    }
+}
+
+/// One `cp` or `mv` under way: the browsers of the source's and the target's clusters
+/// (the same one, or two), and how objects cross between them.
+struct CopyRun {
+    let plan: CopyPlan
+    let from: BrowserSession
+    let to: BrowserSession
+    let copier: Copier
+    /// The progress line of bytes streamed between clusters; nil within one, or not shown.
+    let progress: TransferProgress?
+    /// TARGET, read in its cluster.
+    let destination: Location
+    /// TARGET ends in `/`: always a folder to copy into.
+    let targetIsNamedAsFolder: Bool
+
+    var crosses: Bool { from !== to }
+    var moving: Bool { plan.moving }
+    var isDryRun: Bool { plan.isDryRun }
+    var command: String { plan.command }
+
+    /// A place as messages name it: with its cluster's name when the copy crosses clusters.
+    func named(_ location: Location, on session: BrowserSession, asObject: Bool = true) -> String {
+        let path = asObject ? location.objectPath : location.description
+        return escaped(crosses ? "\(session.clusterName):\(path)" : path)
+    }
+
+    func run(_ operands: [PathOperand], _ context: CommandContext) async throws {
         guard destination.container != nil else { throw CommandFailure.accountNotAllowed(.copyTarget) }
-        let operands = try sources.map { try $0.resolve(in: session.currentFolder) }
-        let intoFolder = try await targetIsFolder(destination, operands, session)
+        let intoFolder = try await targetIsFolder(operands)
         var skipped: Location?
         for operand in operands {
             switch operand {
             case .path(let source):
-                try await transfer(source, to: destination, intoFolder: intoFolder, context)
+                try await transfer(source, intoFolder: intoFolder, context)
             case .pattern(let pattern):
-                skipped = try await transferMatches(try await session.expand(pattern), of: pattern, to: destination, context) ?? skipped
+                skipped = try await transferMatches(try await from.expand(pattern), of: pattern, context) ?? skipped
             }
         }
         if let skipped { throw CommandFailure.needsRecursive(skipped, isContainer: skipped.segments.count == 1, command: command) }
-        if isDryRun { return .answered }
-        try await session.refresh()
-        return .showPanes
     }
 
     /// Whether TARGET is a folder to copy into (as `cp a b/` or several sources), rather
     /// than the new name of the one source.
-    func targetIsFolder(_ destination: Location, _ operands: [PathOperand], _ session: BrowserSession) async throws -> Bool {
-        if target.hasSuffix("/") || destination.segments.count == 1 { return true }
+    func targetIsFolder(_ operands: [PathOperand]) async throws -> Bool {
+        if targetIsNamedAsFolder || destination.segments.count == 1 { return true }
         let many = operands.count > 1 || operands.contains { if case .pattern = $0 { true } else { false } }
         do {
-            switch try await session.resolve(destination, probe: .folderFirst) {
+            switch try await to.resolve(destination, probe: .folderFirst) {
             case .object:
                 if many { throw BrowserError.notAFolder(destination.description) }
                 return false
@@ -56,47 +121,39 @@ struct CopyPlan {
     }
 
     /// One plain SOURCE: an object, or with -r a folder or container.
-    func transfer(_ source: Location, to destination: Location, intoFolder: Bool, _ context: CommandContext) async throws {
+    func transfer(_ source: Location, intoFolder: Bool, _ context: CommandContext) async throws {
         guard source.container != nil else { throw CommandFailure.accountNotAllowed(.copyTarget) }
-        switch try await context.session.resolve(source, probe: .objectFirst) {
+        switch try await from.resolve(source, probe: .objectFirst) {
         case .object(let info, _):
             let to = intoFolder ? destination.appending(LocalPaths.baseName(of: info.name)) : destination
             try await transferObject(info, from: source, to: to, context)
         case .folder, .container:
-            guard isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.segments.count == 1, command: command) }
-            let target = try await folderTarget(of: source, destination, intoFolder: intoFolder, context)
-            try await transferFolder(source, to: target, as: destination, context)
+            guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.segments.count == 1, command: command) }
+            let target = try await folderTarget(of: source, intoFolder: intoFolder, context)
+            try await transferFolder(source, to: target, context)
         case .account:
             throw CommandFailure.accountNotAllowed(.copyTarget)
         }
     }
 
-    /// Where a folder goes: into TARGET when that is a folder already there, else TARGET
-    /// itself; for a move interrupted before, where its journal says it was going.
-    func folderTarget(of source: Location, _ destination: Location, intoFolder: Bool, _ context: CommandContext) async throws -> Location {
-        if moving,
-            let recorded = MoveJournal.recordedTarget(
-                folder: context.settings.journalFolder, cluster: context.session.clusterName, source: source.description,
-                destination: destination.description)
-        {
-            return try Location.root.resolving(recorded)
-        }
-        let targetExists = (try? await context.session.resolve(destination)) != nil
-        return intoFolder && targetExists ? destination.appending(source.name!) : destination
-    }
-
     func transferObject(_ info: ObjectInfo, from source: Location, to target: Location, _ context: CommandContext) async throws {
-        guard target != source else { throw CommandFailure.sameObject(source) }
+        guard target != source || crosses else { throw CommandFailure.sameObject(source) }
         guard target.segments.count > 1, let container = target.container else { throw CommandFailure.accountNotAllowed(.copyTarget) }
         if isDryRun {
-            return context.console.write("would \(moving ? "move" : "copy") \(escaped(source.objectPath)) to \(escaped(target.objectPath))\n")
+            return context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
         }
-        let check = try await context.session.copier().copy(info, toContainer: container, name: String(target.prefix.dropLast()))
+        if crosses { try await to.ensureContainer(container) }
+        progress?.addTotal(bytes: info.bytes, items: 1)
+        progress?.nowOn(escaped(info.name))
+        let check = try await copier.copy(info, toContainer: container, name: String(target.prefix.dropLast()))
+        progress?.finishItem()
+        // The result line stands alone, not after the progress line.
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         if moving {
             guard check == .verified else { throw TransferError.notMoved(name: source.objectPath, check) }
-            try await context.session.deleteObject(at: source)
+            try await from.deleteObject(at: source)
         }
         let checked = check == .verified ? "verified" : ErrorReport.words(check)
-        context.console.writeNote("\(done) \(escaped(source.objectPath)) to \(escaped(target.objectPath)) (\(checked))\n")
+        context.console.writeNote("\(plan.done) \(named(source, on: from)) to \(named(target, on: to)) (\(checked))\n")
     }
 }

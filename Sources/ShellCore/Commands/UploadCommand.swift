@@ -26,7 +26,15 @@ struct UploadCommand: ShellCommand {
             connection) the same command again sends only the missing segments. Replacing a \
             large object deletes its old segments once the new one has landed. Then the \
             folder is shown again.
+            With - for LOCAL, standard input goes up as NAME (required), read a segment at \
+            a time: up to one segment, one PUT; longer, a large object whose segments go up \
+            as they fill (memory holds at most N+1 segments of --parallel N), its size known \
+            at the end. Past the cluster's most segments (S3: 10,000 parts, or max_parts) it \
+            stops: give a bigger --segment-size. Interrupted or failed, nothing is stored \
+            and the segments sent are deleted: standard input cannot be resumed. Only in \
+            scripts (objsh -c, -f), not at the prompt; a file named - is ./-.
             Example: upload --segment-size 256M ~/Downloads/disk.iso
+            Example: tar c photos | objsh -c 'cd /backup; upload - photos.tar'
             """,
         options: [segmentSize, parallel, leaveSegments, skipIdentical, progress],
         operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)])
@@ -43,9 +51,13 @@ struct UploadCommand: ShellCommand {
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
         if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
         showsProgress = try arguments.flag(Self.progress)
+        if local == "-" && name == nil { throw ShellError.usage(Self.spec, .standardInputNeedsName) }
+        // Standard input can be read once only: there is nothing to compare before sending it.
+        if local == "-" && options.skipIdentical { throw ShellError.usage(Self.spec, .exclusiveOptions("--skip-identical", "-")) }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
+        if local == "-", let name { return try await uploadStandardInput(as: name, context) }
         let target = try context.session.uploadTarget(local, as: name)
         let items = try Self.items(of: target)
         let out = LockedOutput(context.console.output, notesToErrors: context.settings.json)

@@ -19,6 +19,11 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case sameObject(Location)
     /// `cp -r`/`mv -r` of a folder into itself or below it.
     case copyIntoItself(Location, target: Location)
+    /// `cp`/`mv` with sources on more than one cluster (their names).
+    case sourcesOnSeveralClusters([String])
+    /// `upload -` where standard input holds the shell's own commands (at the prompt, or
+    /// a script piped in), so it cannot be the data.
+    case standardInputHoldsCommands
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -42,6 +47,8 @@ public enum UsageProblem: Sendable, Equatable {
     case badOptionValue(option: String, Accepted)
     /// An operand that is not what it must be.
     case badOperand(String, Accepted)
+    /// `upload -` without the NAME standard input is to be stored as.
+    case standardInputNeedsName
 
     /// What a value must be.
     public enum Accepted: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Browser
 import Clusters
 import Foundation
 import Navigation
+import Rendering
 import Storage
 import Transfers
 
@@ -151,6 +152,11 @@ extension ErrorReport {
         case .interrupted(let message): ("interrupted: \(message)", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
+        case .streamTooLong(let segments, let segmentBytes):
+            (
+                "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
+                    + "nothing was stored (give a bigger --segment-size)", .failed
+            )
         }
     }
 
@@ -158,8 +164,9 @@ extension ErrorReport {
     static func words(_ check: CopyCheck) -> String {
         switch check {
         case .verified: "verified"
-        case .unverified(.dynamicLargeObject): "not verified (a dynamic large object's ETag is not the MD5 of its bytes)"
-        case .unverified(.largeObjectCopiedWhole): "not verified (a large object copied whole has an ETag of another kind)"
+        case .unverified(.dynamicLargeObject): "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
+        case .unverified(.largeObjectCopiedWhole): "a large object copied whole has an ETag of another kind: not verified"
+        case .unverified(.sourceNotVerified(let reason)): reason
         }
     }
 
@@ -178,6 +185,8 @@ extension ErrorReport {
         case .accountNotAllowed(.copyTarget): ("copy into a container or folder (the account holds only containers)", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
+        case .sourcesOnSeveralClusters(let names):
+            ("the sources are on several clusters (\(names.joined(separator: ", "))); copy from one at a time", .usage)
         case .needsRecursive(let location, let isContainer, let command):
             ("\(location.description) is a \(isContainer ? "container" : "folder"); use \(command) -r", .usage)
         case .notAnObject(let location, let isContainer):
@@ -185,6 +194,8 @@ extension ErrorReport {
         case .noSuchCommand(let name): ("\(name): no such command", .notFound)
         case .localFolder(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
+        case .standardInputHoldsCommands:
+            ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         }
     }
 

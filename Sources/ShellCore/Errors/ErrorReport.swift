@@ -67,6 +67,7 @@ public struct ErrorReport: Sendable {
         case .exclusiveOptions(let first, let second): "\(first) and \(second) cannot be given together"
         case .badOptionValue(let option, let accepted): "\(option) takes \(words(accepted))"
         case .badOperand(let name, let accepted): "\(name) must be \(words(accepted))"
+        case .standardInputNeedsName: "give the NAME to store standard input as: upload - NAME"
         }
     }
 

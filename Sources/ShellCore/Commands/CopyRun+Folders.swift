@@ -1,0 +1,132 @@
+import Browser
+import Rendering
+import Storage
+import Transfers
+
+extension CopyRun {
+    /// Where a folder goes: into TARGET when that is a folder already there, else TARGET
+    /// itself; for a move interrupted before, where its journal says it was going.
+    func folderTarget(of source: Location, intoFolder: Bool, _ context: CommandContext) async throws -> Location {
+        if moving,
+            let recorded = MoveJournal.recordedTarget(
+                folder: context.settings.journalFolder, cluster: journalCluster, source: source.description,
+                destination: destination.description)
+        {
+            return try Location.root.resolving(recorded)
+        }
+        let targetExists = (try? await to.resolve(destination)) != nil
+        return intoFolder && targetExists ? destination.appending(source.name!) : destination
+    }
+
+    /// What a move's journal is filed under: the cluster, or both when the move crosses.
+    var journalCluster: String { crosses ? "\(from.clusterName) to \(to.clusterName)" : from.clusterName }
+
+    /// A folder or container with everything in it, several objects at once; a move
+    /// keeps a journal while it runs, and a moved container goes once empty.
+    func transferFolder(_ source: Location, to target: Location, asTarget: Bool = true, _ context: CommandContext) async throws {
+        guard crosses || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
+        let prefix = source.segments.count == 1 ? "" : source.prefix
+        let targetPrefix = target.segments.count == 1 ? "" : target.prefix
+        if isDryRun {
+            return try await from.eachEntryPage(under: source, recursive: true, sizes: false) { page in
+                for case .object(let object) in page {
+                    let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+                    sayWould(Location(container: source.container!, objectName: Substring(object.name)), target.container!, name, context)
+                }
+            }
+        }
+        if target.segments.count == 1 || crosses { try await to.ensureContainer(target.container!) }
+        let journal =
+            moving
+            ? try MoveJournal(
+                folder: context.settings.journalFolder, cluster: journalCluster, source: source.description,
+                destination: (asTarget ? destination : target).description, target: target.description)
+            : nil
+        if let journal, journal.resumes {
+            context.console.writeNote("\(command): finishing an interrupted move (\(journal.movedBefore) objects moved before)\n")
+        }
+        let output = context.console.output
+        let command = command
+        let count = try await copier.transferAll(
+            container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal,
+            progress: progress
+        ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
+        journal?.finish()
+        if moving && source.segments.count == 1 { try await from.deleter().deleteEmptiedContainer(source.container!) }
+        let objects = "\(count) object\(count == 1 ? "" : "s")"
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
+        let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
+        context.console.writeNote("\(plan.done) \(objects) \(places) (verified)\n")
+    }
+
+    /// What a pattern matched: each object to TARGET followed by its name below the
+    /// pattern's base; with -r each folder whole. A folder matched without -r is
+    /// returned, to be reported once the rest is done.
+    func transferMatches(_ matches: [PatternMatch], of pattern: PathPattern, _ context: CommandContext) async throws
+        -> Location?
+    {
+        if moving, !isDryRun, plan.asks, let confirm = context.settings.confirm {
+            let objects = matches.compactMap { match -> ObjectSummary? in if case .object(let object, _) = match { object } else { nil } }
+            let bytes = ByteCountText.format(objects.reduce(0) { $0 + $1.bytes })
+            guard
+                await confirm(
+                    "move \(objects.count) objects (\(bytes)) matching \(escaped(pattern.text)) to \(named(destination, on: to, asObject: false))?")
+            else {
+                context.console.writeError("\(command): nothing moved\n")
+                return nil
+            }
+        }
+        if let first = matches.first, destination == pattern.base, !crosses { throw CommandFailure.sameObject(first.location) }
+        var skipped: Location?
+        var objects: [String: [ObjectSummary]] = [:]
+        for match in matches {
+            switch match {
+            case .object(let object, let location): objects[location.container!, default: []].append(object)
+            case .folder, .container:
+                guard plan.isRecursive else {
+                    skipped = skipped ?? match.location
+                    continue
+                }
+                let below = match.location.segments.dropFirst(pattern.base.segments.count)
+                try await transferFolder(match.location, to: Location(segments: destination.segments + below), asTarget: false, context)
+            }
+        }
+        for (container, listed) in objects.sorted(by: { $0.key < $1.key }) {
+            try await transfer(listed, of: container, matching: pattern, context)
+        }
+        return skipped
+    }
+
+    /// Objects of one container that a pattern matched, several at once, each to TARGET
+    /// followed by its name below the pattern's base (from the account: `CONTAINER/NAME`).
+    func transfer(
+        _ objects: [ObjectSummary], of container: String, matching pattern: PathPattern, _ context: CommandContext
+    )
+        async throws
+    {
+        let prefix = pattern.base.isRoot ? "" : pattern.base.prefix
+        var targetPrefix = destination.segments.count == 1 ? "" : destination.prefix
+        if pattern.base.isRoot { targetPrefix += container + "/" }
+        if isDryRun {
+            for object in objects {
+                let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+                sayWould(Location(container: container, objectName: Substring(object.name)), destination.container!, name, context)
+            }
+            return
+        }
+        let output = context.console.output
+        let command = command
+        if crosses { try await to.ensureContainer(destination.container!) }
+        let count = try await copier.transfer(
+            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress
+        ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
+        if progress != nil { context.console.writeError("\r\u{1B}[K") }
+        let what = "\(count) object\(count == 1 ? "" : "s") matching \(escaped(pattern.text))"
+        context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) (verified)\n")
+    }
+
+    func sayWould(_ source: Location, _ container: String, _ name: String, _ context: CommandContext) {
+        let target = Location(container: container, objectName: Substring(name))
+        context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
+    }
+}
