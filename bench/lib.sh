@@ -40,3 +40,44 @@ report() { # lines "label min median" → a table; each median as a ratio of the
 peak_kb() { # cmd...: its peak RSS in kB (GNU time)
   /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1
 }
+
+load_avg() { # the machine's load averages (1, 5, 15 min), printed beside each figure
+  uptime | sed 's/.*load average: /load /'
+}
+
+swift_login() { # auth user key [curl options...]: sets TOKEN and URL (auth v1)
+  local auth=$1 user=$2 key=$3 hdr; shift 3
+  hdr=$(curl -s "$@" -D - -o /dev/null -H "X-Auth-User: $user" -H "X-Auth-Key: $key" "$auth" | tr -d '\r')
+  TOKEN=$(sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p' <<<"$hdr"); URL=$(sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p' <<<"$hdr")
+  [ -n "$TOKEN" ] && [ -n "$URL" ] || { echo "bench: no login at $auth" >&2; return 1; }
+}
+
+release_objsh() { # OBJSH unless set: the release build of this checkout (scripts/lib.sh's flags)
+  if [ -n "${OBJSH:-}" ]; then echo "objsh: $OBJSH (given)"; return 0; fi
+  "$SWIFT" build $(build_flags release) --product objsh >/dev/null
+  OBJSH=$("$SWIFT" build $(build_flags release) --show-bin-path)/objsh
+  echo "objsh: $OBJSH, release build of $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ' with changes')"
+}
+
+# bench_swift_server [DIR] [SUB]: one swift-server with Swift's stock max_file_size and
+# workers = auto (OBJSH_SWIFT_WORKERS=0 for the tests' one process) in DIR/SUB (DIR
+# default a new temporary folder, removed at the end), its env sourced; WORK, a new
+# temporary folder. At exit, `bench_stop_more` (if the script defines it) runs first,
+# then the server stops and both folders go.
+bench_swift_server() {
+  OWN_DIR=""
+  if [ -n "${1:-}" ]; then DIR=$1; else DIR=$(mktemp -d /tmp/objsh-bench-XXXXXX); OWN_DIR=$DIR; fi
+  SERVER_DIR=$DIR${2:+/$2}
+  WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
+  trap bench_cleanup EXIT
+  OBJSH_SWIFT_MAX_FILE_SIZE=5368709122 OBJSH_SWIFT_WORKERS=${OBJSH_SWIFT_WORKERS:-auto} \
+    scripts/swift-server start "$SERVER_DIR" 2>/dev/null
+  # shellcheck disable=SC1091
+  . "$SERVER_DIR/env"
+}
+bench_cleanup() {
+  if declare -F bench_stop_more >/dev/null; then bench_stop_more || true; fi
+  scripts/swift-server stop "$SERVER_DIR" >/dev/null 2>&1 || true
+  if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
+  rm -rf "$WORK"
+}

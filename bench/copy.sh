@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bench/copy.sh [DIR]
+#
+# Issue 26's copy figures within one cluster, against one swift-server (stock
+# max_file_size, workers = auto) started here under DIR (default a new temporary
+# folder) and stopped at the end: cp -r and mv -r of a container of 2,000 small
+# objects (bench-src, seeded by scripts/swift-seed: f000/o000000.txt ... in two
+# folders) to a new container (bench-dst), every copy made on the server:
+#   Swift  objsh cp -r / mv -r (env cluster) beside rclone copy / move (a swift remote;
+#          rclone copies within a remote on the server) and python-swiftclient's
+#          swift copy -d /bench-dst bench-src NAME... (all 2,000 names, its threads)
+#   S3     (s3api on the same server; ONLY=swift skips it) objsh cp -r / mv -r (aws
+#          cluster) beside rclone copy / move (an s3 remote, CopyObject) and the AWS
+#          CLI's aws s3 cp / mv --recursive (CopyObject too)
+# Before every run (untimed) bench-dst is deleted and bench-src seeded again if it
+# holds fewer than 2,000 objects; after one run of each tool, untimed, bench-dst must
+# hold 2,000 objects (and after a move bench-src none).
+# RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
+# and median wall seconds, the ratio of each median to objsh's, and the load average.
+# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+. bench/lib.sh
+RUNS=${RUNS:-5}
+SWIFT=$(swift_toolchain)
+bench_swift_server "${1:-}"
+release_objsh
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY
+export AWS_ENDPOINT_URL=$OBJSH_TEST_S3_ENDPOINT AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
+unset AWS_CA_BUNDLE AWS_PROFILE
+export AWS_REQUEST_CHECKSUM_CALCULATION=when_required   # botocore >= 1.36's aws-chunked uploads: s3api refuses them
+export RCLONE_CONFIG_SW_TYPE=swift RCLONE_CONFIG_SW_AUTH=$ST_AUTH RCLONE_CONFIG_SW_USER=$ST_USER RCLONE_CONFIG_SW_KEY=$ST_KEY
+export RCLONE_CONFIG_S3_TYPE=s3 RCLONE_CONFIG_S3_PROVIDER=Other RCLONE_CONFIG_S3_ENDPOINT=$AWS_ENDPOINT_URL
+export RCLONE_CONFIG_S3_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID RCLONE_CONFIG_S3_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+export RCLONE_CONFIG=$WORK/rclone.conf   # empty: the remotes above only
+: > "$RCLONE_CONFIG"
+export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
+AWS=(aws --endpoint-url "$AWS_ENDPOINT_URL")
+echo "rclone: $(rclone version | head -n 1); AWS CLI: $(command -v aws), $(aws --version 2>&1 | cut -d' ' -f1); $(/usr/bin/python3 -m swiftclient.shell --version 2>&1 | head -n 1)"
+swift_login "$ST_AUTH" "$ST_USER" "$ST_KEY"
+COUNT=2000
+
+count_of() { # container: its object count, 0 when it is not there
+  curl -s -I -H "X-Auth-Token: $TOKEN" "$URL/$1" | tr -d '\r' | sed -n 's/^[Xx]-[Cc]ontainer-[Oo]bject-[Cc]ount: //p' | grep . || echo 0
+}
+prepare() { # (untimed, before every run) no bench-dst, a full bench-src
+  "$OBJSH" -q --cluster env -c 'rm -r /bench-dst' >/dev/null 2>&1 || true
+  [ "$(count_of bench-dst)" = 0 ] || { echo "bench: bench-dst is still there" >&2; exit 1; }
+  [ "$(count_of bench-src)" = "$COUNT" ] || scripts/swift-seed "$DIR" bench-src "$COUNT" 2>/dev/null
+}
+prepare_swift_copy() { prepare; curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-dst" -o /dev/null; }
+prepare_for() { if [ "$1" = cp_swift ]; then prepare_swift_copy; else prepare; fi; }
+prepare
+"${SWIFTCLIENT[@]}" list bench-src > "$WORK/names"
+mapfile -t NAMES < "$WORK/names"
+
+cp_objsh() { "$OBJSH" -q --cluster env -c 'cp -r /bench-src /bench-dst'; }
+cp_rclone() { rclone copy sw:bench-src sw:bench-dst; }
+# swift copy takes a container and object names; the destination container must exist
+# (prepare_swift_copy makes it, untimed).
+cp_swift() { "${SWIFTCLIENT[@]}" copy -d /bench-dst bench-src "${NAMES[@]}"; }
+mv_objsh() { "$OBJSH" -q --cluster env -c 'mv -r -f /bench-src /bench-dst'; }
+mv_rclone() { rclone move sw:bench-src sw:bench-dst; }
+cp_objsh_s3() { "$OBJSH" -q --cluster aws -c 'cp -r /bench-src /bench-dst'; }
+cp_rclone_s3() { rclone copy s3:bench-src s3:bench-dst; }
+cp_aws_s3() { "${AWS[@]}" s3 cp --only-show-errors --recursive s3://bench-src s3://bench-dst; }
+mv_objsh_s3() { "$OBJSH" -q --cluster aws -c 'mv -r -f /bench-src /bench-dst'; }
+mv_rclone_s3() { rclone move s3:bench-src s3:bench-dst; }
+mv_aws_s3() { "${AWS[@]}" s3 mv --only-show-errors --recursive s3://bench-src s3://bench-dst; }
+check() { # tool: one untimed run; bench-dst holds every object (a move leaves none behind)
+  prepare_for "$1"
+  "$1" >/dev/null 2>"$WORK/err" || { echo "bench: $1 failed: $(head -c 600 "$WORK/err")" >&2; exit 1; }
+  [ "$(count_of bench-dst)" = "$COUNT" ] || { echo "bench: $1 left $(count_of bench-dst) objects in bench-dst" >&2; exit 1; }
+  case $1 in mv_*) [ "$(count_of bench-src)" = 0 ] || { echo "bench: $1 left $(count_of bench-src) in bench-src" >&2; exit 1; } ;; esac
+}
+part() { # title tool...: checked once each, then RUNS rounds
+  local title=$1; shift
+  for tool in "$@"; do check "$tool"; done
+  echo "== $title ($RUNS rounds; $(load_avg))"
+  rounds prepare_for "$@" | report
+  echo "   after: $(load_avg)"
+}
+part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift
+part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
+[ "${ONLY:-}" = swift ] && exit 0
+part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3
+part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3
