@@ -34,13 +34,13 @@ extension BrowserSession {
             case .folder(let location): .folder(location)
             case .object(let object, _): .object(object)
             }
-        return try await InfoPane.sheet(for: info, store: store, refetch: false)
+        return try await InfoPane.sheet(for: info, store: store)
     }
 
     /// The facts an info pane holds, fetched now if it holds none (nothing shows the panes).
     public func infoSheet(of pane: InfoPane) async throws -> InfoSheet {
-        if case .sheet(let sheet)? = pane.content { return sheet }
-        return try await InfoPane.sheet(for: pane.target, store: store, refetch: false)
+        if case .sheet(let sheet, _)? = pane.content { return sheet }
+        return try await InfoPane.sheet(for: pane.target, store: store)
     }
 
     /// Every container of the account, a page at a time.

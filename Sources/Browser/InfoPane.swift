@@ -44,13 +44,19 @@ public final class InfoPane: StoragePane {
         return place.isExact ? place.objectPath : info.name
     }
 
+    /// The facts, with an object asked for again (so `refresh` shows what the store holds
+    /// now), and an object's preview read after them: the pane is the one place that
+    /// shows it, so `info --json` and `-q`, which give the facts, cost no read.
     override public func fetchContent() async throws -> PaneContent {
-        .sheet(try await Self.sheet(for: target, store: store, refetch: true))
+        guard case .object(let known) = target else { return .sheet(try await Self.sheet(for: target, store: store)) }
+        let info = try await store.objectInfo(container: known.container, name: known.name)
+        let sheet = try await Self.objectSheet(info, store: store)
+        return .sheet(sheet, preview: try await ObjectPreview.read(info, store: store))
     }
 
-    /// The facts of `target`, for its pane and for `info --json` alike. With `refetch`, an
-    /// object is asked for again, so `refresh` shows what the store holds now.
-    public static func sheet(for target: InfoTarget, store: any ObjectStore, refetch: Bool) async throws -> InfoSheet {
+    /// The facts of `target`, for its pane and for `info --json` alike; an object's as
+    /// they were fetched when the target was made.
+    public static func sheet(for target: InfoTarget, store: any ObjectStore) async throws -> InfoSheet {
         switch target {
         case .account(let cluster):
             let info = try await store.accountInfo()
@@ -78,8 +84,7 @@ public final class InfoPane: StoragePane {
             sheet.add("Objects", key: .count, .count(objects))
             sheet.add("Bytes", key: .bytes, .bytes(bytes))
             return sheet
-        case .object(let known):
-            let info = refetch ? try await store.objectInfo(container: known.container, name: known.name) : known
+        case .object(let info):
             return try await objectSheet(info, store: store)
         }
     }

@@ -91,8 +91,8 @@ public struct PaneListing: Sendable, Equatable {
 /// What a pane shows.
 public enum PaneContent: Sendable, Equatable {
     case listing(PaneListing)
-    /// An info pane's facts.
-    case sheet(InfoSheet)
+    /// An info pane's facts and, for an object, the preview under them.
+    case sheet(InfoSheet, preview: ObjectPreview? = nil)
     /// The content could not be fetched; the error says why (the shell words it).
     case failed(BrowserError)
 }

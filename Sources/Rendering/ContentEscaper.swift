@@ -24,7 +24,8 @@ public struct ContentEscaper: Sendable {
 
     /// How much of `bytes` ends on a whole character (an unfinished lead sequence of at
     /// most 3 bytes at the end waits for the next chunk).
-    static func completePrefixLength(_ bytes: [UInt8]) -> Int {
+    public static func completePrefixLength(_ bytes: [UInt8]) -> Int {
+        guard !bytes.isEmpty else { return 0 }
         for back in 1...min(3, bytes.count) {
             let byte = bytes[bytes.count - back]
             guard byte & 0xC0 == 0x80 else {

@@ -24,8 +24,9 @@ enum PaneRenderer {
         switch body {
         case .entries(let rows, let total):
             return entries(rows, total: total, atLeast: atLeast, width: width, height: height)
-        case .fields(let fields):
-            return self.fields(fields, width: width, height: height)
+        case .fields(let fields, let preview):
+            let facts = self.fields(fields, width: width, height: height)
+            return facts + (preview.map { self.preview($0, width: width, room: height - facts.count) } ?? [])
         case .message(let message):
             return [plain("  " + TerminalEscaping.escape(message), width: width)]
         }
@@ -105,6 +106,22 @@ enum PaneRenderer {
         if shown < wrapped.count { lines.append(plain("  … \(wrapped.count - shown) more", width: width)) }
         return lines
     }
+
+    /// An object's preview under its facts: a blank line, then as many of its lines as
+    /// `room` holds, each cut to the width (it is the start of the object: nothing says
+    /// "more"). Content lines sit behind a gutter, so none can pass for a fact.
+    static func preview(_ preview: PanePreview, width: Int, room: Int) -> [StyledLine] {
+        guard room >= 2 else { return [] }
+        let shown: [String] =
+            switch preview {
+            case .lines(let lines): lines.prefix(room - 1).map { gutter + TerminalEscaping.escape($0) }
+            case .note(let note): ["  " + TerminalEscaping.escape(note)]
+            }
+        return [plain("", width: width)] + shown.map { plain($0, width: width) }
+    }
+
+    /// What starts each line of a preview's content.
+    static let gutter = "  ┊ "
 
     private static func plain(_ text: String, width: Int) -> StyledLine {
         var line = StyledLine(DisplayWidth.truncate(text, toWidth: width))

@@ -18,8 +18,8 @@ enum ScreenComposer {
             return PaneView(title: pane.title, body: .message("not loaded"))
         case .failed(let error):
             return PaneView(title: pane.title, body: .message("error: \(ErrorReport(error).message)"))
-        case .sheet(let sheet):
-            return PaneView(title: pane.title, body: .fields(sheet.paneFields))
+        case .sheet(let sheet, let preview):
+            return PaneView(title: pane.title, body: .fields(sheet.paneFields, preview: preview.map(Self.preview)))
         case .listing(let listing):
             let rows = listing.entries.map { entry in
                 PaneRow(
@@ -29,6 +29,17 @@ enum ScreenComposer {
             return PaneView(
                 title: pane.title, summary: summary(of: listing, in: pane), body: .entries(rows, total: listing.total),
                 totalIsLowerBound: !listing.isComplete)
+        }
+    }
+
+    /// An object's preview as the pane shows it: its lines, or one line saying why none.
+    static func preview(_ preview: ObjectPreview) -> PanePreview {
+        switch preview {
+        case .text(let lines): .lines(lines)
+        case .binary(let type, let bytes): .note("binary: \(type.isEmpty ? "no content type" : type), \(ByteCountText.format(bytes))")
+        case .empty: .note("empty object")
+        case .folderMarker: .note("folder marker")
+        case .unreadable(let error): .note(ErrorReport.previewWords(error))
         }
     }
 

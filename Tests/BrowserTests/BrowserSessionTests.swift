@@ -5,7 +5,7 @@ import Storage
 import XCTest
 
 /// The browser on the sample store: what each command moves, and what it fetches.
-final class BrowserSessionTests: XCTestCase {
+final class BrowserSessionTests: SampleSessionTestCase {
     static let sample: String = {
         let path = samplePath
         try! SampleData.materialize(at: path)
@@ -14,17 +14,6 @@ final class BrowserSessionTests: XCTestCase {
         return path
     }()
     static let samplePath = NSTemporaryDirectory() + "objsh-browser-sample-\(getpid())"
-
-    var store: CountingStore!
-    var session: BrowserSession!
-
-    override func setUp() async throws {
-        store = CountingStore(root: Self.sample)
-        session = BrowserSession(clusterName: "sample", store: store, cacheLimit: 1)
-        try await session.open()
-    }
-
-    var titles: [String] { session.container.panes.map { ($0 as! StoragePane).title } }
 
     func testDeepCdMakesIntermediatePanesWithoutFetchingThem() async throws {
         store.reset()

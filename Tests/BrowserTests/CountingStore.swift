@@ -39,4 +39,12 @@ final class CountingStore: ForwardingStore {
         note("objectInfo \(container) \(name)")
         return try await inner.objectInfo(container: container, name: name)
     }
+    /// Noted with its range, e.g. `readObject photos 2024/README.txt 0...8191`.
+    func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
+        note("readObject \(container) \(name) \(range.map { "\($0)" } ?? "whole")")
+        return try await inner.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
+    }
 }

@@ -6,18 +6,7 @@ import XCTest
 
 /// Any sequence of commands, however odd, leaves the browser working: it may refuse
 /// a path, but it never stops the process and never breaks the stack's shape.
-final class NavigationWalkTests: XCTestCase {
-    var store: CountingStore!
-    var session: BrowserSession!
-
-    override func setUp() async throws {
-        store = CountingStore(root: BrowserSessionTests.sample)
-        session = BrowserSession(clusterName: "sample", store: store, cacheLimit: 1)
-        try await session.open()
-    }
-
-    var titles: [String] { session.container.panes.map { ($0 as! StoragePane).title } }
-
+final class NavigationWalkTests: SampleSessionTestCase {
     // `cd photos; info ..` stopped objsh with a precondition failure (issue 9).
     func testInfoOfTheParentFolderOpensFromItsPane() async throws {
         try await session.cd("photos")

@@ -30,6 +30,19 @@ final class StartPlaceTests: XCTestCase {
         try shell.waitForLastLine("objsh sample:/photos> ")
     }
 
+    /// `cd` onto a text object: its info pane shows its first lines under the facts, as
+    /// many as the terminal leaves room for.
+    func testAnObjectsPaneShowsItsFirstLines() throws {
+        let shell = try TmuxSession(home: home, arguments: ["sample:/photos/2024"])
+        session = shell
+        try shell.waitForLastLine("objsh sample:/photos/2024> ")
+        try shell.type("cd README.txt")
+        try shell.press("Enter")
+        try shell.waitFor("the preview of README.txt") { $0.contains("┊ objsh sample object") }
+        let screen = try shell.waitForLastLine("objsh sample:/photos/2024> ")
+        Self.assertMatchesGolden("info-preview-interactive", screen)
+    }
+
     func testAMissingPlaceIsAnErrorAndAStatus() throws {
         let shell = try TmuxSession(home: home, arguments: ["sample:/photos/nowhere"])
         session = shell

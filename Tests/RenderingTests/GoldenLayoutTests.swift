@@ -17,6 +17,7 @@ final class GoldenLayoutTests: XCTestCase {
     func testSearchGoldens() { checkGoldens(for: "search") }
     func testRootGoldens() { checkGoldens(for: "root") }
     func testNothingImportantIsCut() { checkGoldens(for: "long") }
+    func testPreviewGoldens() { checkGoldens(for: "preview") }
 
     private func checkGoldens(for name: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let screen = SampleScreens.all.first(where: { $0.name == name })?.screen else {

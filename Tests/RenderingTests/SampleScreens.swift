@@ -131,7 +131,30 @@ enum SampleScreens {
         )
     )
 
+    /// A text object's info: its first lines under the facts, a hostile one escaped, as
+    /// many as the pane has room for, each cut to the column.
+    static let preview = ScreenView(
+        location: "sample:/documents",
+        left: PaneView(
+            title: "documents/", summary: "1 folder, 2 objects",
+            body: .entries([PaneRow(name: "My Reports", isFolder: true), PaneRow(name: "notes.md", detail: "433 B", isMarked: true)], total: 2)
+        ),
+        right: PaneView(
+            title: "info notes.md",
+            body: .fields(
+                [
+                    PaneField(label: "Bytes", value: "433"),
+                    PaneField(label: "Content-Type", value: "text/markdown"),
+                    PaneField(label: "ETag", value: "9b2cf535f27731c974343645a3985328"),
+                ],
+                preview: .lines([
+                    "# Notes", "", "- the preview reads the first 8 KiB of an object with one ranged GET, and shows what fits",
+                    "- \u{1B}[2J stays escaped", "- a fifth line", "- a sixth line", "- a seventh line",
+                ]))
+        )
+    )
+
     static let all: [(name: String, screen: ScreenView)] = [
-        ("browse", browse), ("info", info), ("search", search), ("root", root), ("long", long),
+        ("browse", browse), ("info", info), ("search", search), ("root", root), ("long", long), ("preview", preview),
     ]
 }

@@ -56,7 +56,9 @@ struct InfoCommand: ShellCommand {
             The accessory button: opens an info pane with size, count, type, ETag, dates and \
             metadata. Without NAME, the current folder (the account at the root). A NAME \
             with *, ? or [...] is a pattern: the facts of everything it matches, as \
-            Key: value lines with a blank line between (or JSON Lines), the panes left as they are.
+            Key: value lines with a blank line between (or JSON Lines), the panes left as they are. \
+            An object's pane also shows its first lines (one 8 KiB Range read, control \
+            characters escaped), or binary: TYPE, SIZE.
             Example: info photos/cover.png
             """,
         options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .remoteAny, optional: true)])

@@ -83,3 +83,15 @@ public struct ErrorReport: Sendable {
         }
     }
 }
+
+extension ErrorReport {
+    /// Why an info pane shows no preview of an object whose facts it shows: not a failure
+    /// of the command, so the pane says it where the preview would be.
+    static func previewWords(_ error: StorageError) -> String {
+        switch error {
+        case .noSuchObject: "no preview: the object was deleted after its facts were read"
+        case .changed: "no preview: the object changed after its facts were read; refresh shows the new one"
+        default: "no preview: \(words(error))"
+        }
+    }
+}
