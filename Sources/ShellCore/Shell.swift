@@ -90,6 +90,12 @@ public final class Shell {
     /// Where commands write.
     var console: Console { Console(output: output, settings: settings) }
 
+    /// The configured cluster called `name`; an unknown name says which are known.
+    func cluster(named name: String) throws -> Cluster {
+        guard let cluster = catalog.cluster(named: name) else { throw ShellError.cluster(.unknown(name, known: catalog.names)) }
+        return cluster
+    }
+
     func switchTo(_ cluster: Cluster) async throws {
         session = try await session(of: cluster)
     }

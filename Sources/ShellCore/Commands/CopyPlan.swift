@@ -35,7 +35,7 @@ struct CopyPlan {
         let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0, progress: progress)) } ?? from.copier()
         let run = CopyRun(
             plan: self, from: from, to: to, copier: copier, progress: progress,
-            destination: try target.argument.text.isEmpty ? .root : target.folder(current: to.currentFolder).resolving(target.argument.text),
+            destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
             targetIsNamedAsFolder: self.target.hasSuffix("/"))
         let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
         try await context.console.withProgress(progress) { try await run.run(operands, context) }
@@ -58,8 +58,7 @@ extension CommandContext {
     /// The browser of the cluster a `CLUSTER:` prefix named, or the current one.
     func session(ofCluster name: String?) async throws -> BrowserSession {
         guard let name, name != session.clusterName else { return session }
-        guard let cluster = shell.catalog.cluster(named: name) else { throw ShellError.cluster(.unknown(name, known: shell.catalog.names)) }
-        return try await shell.session(of: cluster)
+        return try await shell.session(of: try shell.cluster(named: name))
     }
 }
 

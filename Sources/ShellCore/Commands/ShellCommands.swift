@@ -31,10 +31,7 @@ struct ClusterCommand: ShellCommand {
             list(shell.catalog.clusters, current: shell.clusterName, json: context.wantsJSON(json), on: context.console)
             return .answered
         }
-        guard let cluster = shell.catalog.cluster(named: name) else {
-            throw ShellError.cluster(.unknown(name, known: shell.catalog.names))
-        }
-        try await shell.switchTo(cluster)
+        try await shell.switchTo(try shell.cluster(named: name))
         return .showPanes
     }
 
