@@ -81,20 +81,28 @@ public struct Copier: Sendable {
         failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         let tally = Tally(failed)
-        progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
-            let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-            try await tally.record(object.name) {
-                if object.name.hasSuffix("/") {
-                    try await transferMarker(object.name, container: container, to: (target.container, name), moving: moving)
-                } else {
-                    let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
-                    try await transferOne(source, to: (target.container, name), moving: moving, journal: journal)
-                }
-            }
+            progress?.addTotal(bytes: object.bytes, items: 1)
+            try await transferListed(object, container: container, below: prefix, to: target, moving: moving, journal: journal, tally: tally)
             progress?.finishItem()
         }
         return try tally.total()
+    }
+
+    /// One listed object (or pseudo-folder marker) of a folder transfer, counted in `tally`.
+    func transferListed(
+        _ object: ObjectSummary, container: String, below prefix: String, to target: (container: String, prefix: String),
+        moving: Bool, journal: MoveJournal?, tally: Tally
+    ) async throws {
+        let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        try await tally.record(object.name) {
+            if object.name.hasSuffix("/") {
+                try await transferMarker(object.name, container: container, to: (target.container, name), moving: moving)
+            } else {
+                let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+                try await transferOne(source, to: (target.container, name), moving: moving, journal: journal)
+            }
+        }
     }
 
     /// A pseudo-folder's marker is made anew at the target (it holds no bytes).
@@ -113,25 +121,19 @@ public struct Copier: Sendable {
     }
 
     /// Copies or moves every object under `container/prefix` (a folder or a whole
-    /// container), as the listing engine finds them.
+    /// container) as the listing engine finds them, `parallel` at once across its pages.
     public func transferAll(
         container: String, prefix: String, to target: (container: String, prefix: String), moving: Bool,
         journal: MoveJournal? = nil, progress: TransferProgress? = nil, failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
-        var count = 0
-        var failures = 0
-        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
-            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            do {
-                count += try await transfer(
-                    objects, container: container, below: prefix, to: target, moving: moving, journal: journal, progress: progress,
-                    failed: failed)
-            } catch TransferError.someFailed(let failed, let of) {
-                failures += failed
-                count += of - failed
-            }
+        let tally = Tally(failed)
+        let pages = ParallelListing(store: store, container: container, prefix: prefix)
+        try await WorkerPool.forEach(pages: pages, limit: parallel) { (entry: ListingEntry) in
+            guard case .object(let object) = entry else { return }
+            progress?.addTotal(bytes: object.bytes, items: 1)
+            try await transferListed(object, container: container, below: prefix, to: target, moving: moving, journal: journal, tally: tally)
+            progress?.finishItem()
         }
-        if failures > 0 { throw TransferError.someFailed(failed: failures, of: count + failures) }
-        return count
+        return try tally.total()
     }
 }

@@ -46,4 +46,27 @@ public enum WorkerPool {
             return results.map { $0! }
         }
     }
+
+    /// As `forEach`, over items that arrive in pages (a listing): a job starts as soon as
+    /// a worker is free, not once every job of the page before has ended, so one slow
+    /// object does not hold the others back at each page's end.
+    public static func forEach<Item: Sendable, Pages: AsyncSequence>(
+        pages: Pages, limit: Int, _ body: @escaping @Sendable (Item) async throws -> Void
+    ) async throws where Pages.Element == [Item] {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for try await page in pages {
+                for item in page {
+                    if running >= max(1, limit) {
+                        try await group.next()
+                        running -= 1
+                    }
+                    try Task.checkCancellation()
+                    group.addTask { try await body(item) }
+                    running += 1
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
 }
