@@ -81,29 +81,42 @@ public struct Copier: Sendable {
         failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         let tally = Tally(failed)
+        let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
             progress?.addTotal(bytes: object.bytes, items: 1)
-            try await transferListed(object, container: container, below: prefix, to: target, moving: moving, journal: journal, tally: tally)
+            try await transferListed(object, container: container, below: prefix, to: target, remover: remover, tally: tally)
             progress?.finishItem()
         }
+        try await remover?.finish()
         return try tally.total()
     }
 
     /// One listed object (or pseudo-folder marker) of a folder transfer, counted in `tally`.
     func transferListed(
         _ object: ObjectSummary, container: String, below prefix: String, to target: (container: String, prefix: String),
-        moving: Bool, journal: MoveJournal?, tally: Tally
+        remover: SourceRemover?, tally: Tally
     ) async throws {
         let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-        try await tally.record(object.name) {
+        try await tally.recordUnlessDeferred(object.name) {
             if object.name.hasSuffix("/") {
-                try await transferMarker(object.name, container: container, to: (target.container, name), moving: moving)
-            } else {
-                let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
-                try await transferOne(source, to: (target.container, name), moving: moving, journal: journal)
+                try await transferMarker(object.name, container: container, to: (target.container, name), moving: remover != nil)
+                return .settled
             }
+            let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+            return try await transferOne(source, to: (target.container, name), remover: remover)
         }
     }
+
+    /// What deletes a move's sources (nil for a copy): in bulk where the store can.
+    func sourceRemover(container: String, moving: Bool, journal: MoveJournal?, tally: Tally) async throws -> SourceRemover? {
+        guard moving else { return nil }
+        let batch = min(try await store.bulkDeleteLimit(), Self.moveDeleteBatch)
+        return SourceRemover(store: store, container: container, batch: batch, journal: journal, tally: tally)
+    }
+
+    /// Sources deleted in one bulk request by a move: small enough that a kill leaves
+    /// few verified copies whose sources the next run still has to delete.
+    static let moveDeleteBatch = 100
 
     /// A pseudo-folder's marker is made anew at the target (it holds no bytes).
     func transferMarker(_ name: String, container: String, to target: (container: String, name: String), moving: Bool) async throws {
@@ -112,12 +125,11 @@ public struct Copier: Sendable {
         if moving { try await store.deleteListedObject(.nameOnly(name), container: container) }
     }
 
-    func transferOne(_ source: ObjectInfo, to target: (container: String, name: String), moving: Bool, journal: MoveJournal?) async throws {
+    func transferOne(_ source: ObjectInfo, to target: (container: String, name: String), remover: SourceRemover?) async throws -> Settlement {
         let check = try await copy(source, toContainer: target.container, name: target.name)
-        guard moving else { return }
+        guard let remover else { return .settled }
         guard check == .verified else { throw TransferError.notMoved(name: source.name, check) }
-        try await store.deleteObject(container: source.container, name: source.name)
-        journal?.moved(source.name)
+        return try await remover.remove(source)
     }
 
     /// Copies or moves every object under `container/prefix` (a folder or a whole
@@ -127,13 +139,15 @@ public struct Copier: Sendable {
         journal: MoveJournal? = nil, progress: TransferProgress? = nil, failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         let tally = Tally(failed)
+        let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         let pages = ParallelListing(store: store, container: container, prefix: prefix)
         try await WorkerPool.forEach(pages: pages, limit: parallel) { (entry: ListingEntry) in
             guard case .object(let object) = entry else { return }
             progress?.addTotal(bytes: object.bytes, items: 1)
-            try await transferListed(object, container: container, below: prefix, to: target, moving: moving, journal: journal, tally: tally)
+            try await transferListed(object, container: container, below: prefix, to: target, remover: remover, tally: tally)
             progress?.finishItem()
         }
+        try await remover?.finish()
         return try tally.total()
     }
 }

@@ -15,6 +15,12 @@ public struct ObjectFailure: Sendable {
     }
 }
 
+/// Whether an object's part of a transfer is over, or its last step was handed on.
+enum Settlement: Sendable, Equatable {
+    case settled
+    case deferred
+}
+
 /// Counts of a folder transfer, from its workers; each failure is handed on as it happens.
 final class Tally: @unchecked Sendable {
     private let lock = NSLock()
@@ -29,13 +35,29 @@ final class Tally: @unchecked Sendable {
     /// Does one object's part of a folder transfer: counted when it succeeds, told when it
     /// fails on its own (the others go on); what stops the whole (Ctrl-C) is rethrown.
     func record(_ name: String, _ work: () async throws -> Void) async throws {
-        do {
+        try await recordUnlessDeferred(name) {
             try await work()
-            succeeded()
-        } catch let error as TransferError where error.isLocalToOneObject {
-            failed(ObjectFailure(name: name, error: error))
-        } catch let error as StorageError where error != .cancelled {
-            failed(ObjectFailure(name: name, error: error))
+            return .settled
+        }
+    }
+
+    /// As `record`, for work that may hand its object's last step on (a move's bulk
+    /// delete of the source): that object is counted later, by whoever finishes it.
+    func recordUnlessDeferred(_ name: String, _ work: () async throws -> Settlement) async throws {
+        do {
+            if try await work() == .settled { succeeded() }
+        } catch {
+            try failIfOneObjects(error, name: name)
+        }
+    }
+
+    /// Tells `error` as `name`'s failure when it concerns that object alone; rethrows
+    /// what stops the whole (Ctrl-C).
+    func failIfOneObjects(_ error: any Error, name: String) throws {
+        switch error {
+        case let error as TransferError where error.isLocalToOneObject: failed(ObjectFailure(name: name, error: error))
+        case let error as StorageError where error != .cancelled: failed(ObjectFailure(name: name, error: error))
+        default: throw error
         }
     }
 

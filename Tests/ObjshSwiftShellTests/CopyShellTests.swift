@@ -127,9 +127,14 @@ final class CopyShellTests: XCTestCase {
         XCTAssertTrue(copied.output.contains("copied 1000 objects from /seeded1000 to /\(container)k (verified)"), copied.output)
         let reads = copied.errors.split(separator: "\n").filter { $0.hasPrefix("debug: GET ") && $0.contains("/seeded1000/") && !$0.contains("?") }
         XCTAssertEqual(reads, [], "the copy read objects' bytes")
-        let moved = try objsh(env, ["mv -r /\(container)k /\(container)m", "ls -R /\(container)m"])
+        let moved = try objsh(env, ["mv -r /\(container)k /\(container)m", "ls -R /\(container)m"], debug: true)
         XCTAssertEqual(moved.status, 0, moved.errors)
         XCTAssertTrue(moved.output.contains("moved 1000 objects from /\(container)k to /\(container)m (verified)"), moved.output)
+        let debugLines = moved.errors.split(separator: "\n")
+        let singleDeletes = debugLines.filter { $0.hasPrefix("debug: DELETE ") && $0.contains("/\(container)k/") }
+        XCTAssertEqual(singleDeletes, [], "a move's sources go in bulk requests")
+        let bulkDeletes = debugLines.filter { $0.hasPrefix("debug: POST ") && $0.contains("bulk-delete") }
+        XCTAssertEqual(bulkDeletes.count, 10, "1,000 sources in batches of 100")
         XCTAssertEqual(lines(moved).count, 1_001, moved.output)
         XCTAssertEqual(try objsh(env, ["ls /\(container)k"]).status, 66, "the moved container stays")
         _ = try objsh(env, ["rm -r -f /\(container)m"])
