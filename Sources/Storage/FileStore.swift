@@ -104,7 +104,10 @@ public struct FileStore: ObjectStore {
         try makeDirectories(base, relative: name)
     }
 
-    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+    /// Files carry no metadata: `metadata` is not kept.
+    public func putObject(
+        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+    ) async throws -> ObjectInfo {
         let base = try targetFolder(container: container, name: name)
         let staged = try stagingFile()
         var keep = false

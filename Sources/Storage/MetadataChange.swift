@@ -56,3 +56,17 @@ public enum MetadataRefusal: Sendable, Equatable {
     /// so that it cannot be copied onto itself part by part either.
     case tooLargeToRewrite
 }
+
+/// Metadata keys objsh writes for itself, which belong to one stored form of an object
+/// and do not travel with a copy in another form.
+public enum InternalMetadata {
+    /// The part size of objsh's S3 multipart uploads (`x-amz-meta-objsh-part-bytes`).
+    public static let partBytes = "objsh-part-bytes"
+}
+
+extension ObjectInfo {
+    /// The user metadata, objsh's own keys left out: what a copy to another cluster carries.
+    public var userMetadata: [String: String] {
+        metadata.filter { $0.key.lowercased() != InternalMetadata.partBytes }
+    }
+}

@@ -33,7 +33,7 @@ extension ObjectStore {
 
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?
+        contentType: String?, metadata: [String: String]
     ) async throws -> any LargeUpload {
         throw StorageError.unsupported("the \(kind) store keeps objects whole and needs no segments")
     }
@@ -62,8 +62,10 @@ extension ForwardingStore {
     public func createFolderMarker(container: String, name: String) async throws {
         try await base.createFolderMarker(container: container, name: name)
     }
-    public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
-        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType)
+    public func putObject(
+        container: String, name: String, fileAt path: String, contentType: String?, metadata: [String: String]
+    ) async throws -> ObjectInfo {
+        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType, metadata: metadata)
     }
     public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
         try await base.putObject(container: container, name: name, bytes: bytes, contentType: contentType)
@@ -95,11 +97,11 @@ extension ForwardingStore {
     }
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?
+        contentType: String?, metadata: [String: String]
     ) async throws -> any LargeUpload {
         try await base.beginLargeUpload(
             container: container, name: name, version: version, segmentBytes: segmentBytes,
-            contentType: contentType)
+            contentType: contentType, metadata: metadata)
     }
     public func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
         try await base.beginStreamUpload(container: container, name: name, segmentBytes: segmentBytes, contentType: contentType)

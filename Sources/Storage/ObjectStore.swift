@@ -29,8 +29,11 @@ public protocol ObjectStore: Sendable {
     /// Creates a pseudo-folder marker (`name` ends with `/`, type `application/directory`).
     func createFolderMarker(container: String, name: String) async throws
 
-    /// Stores a local file as an object, whole or not at all, and checks its MD5.
-    func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo
+    /// Stores a local file as an object, whole or not at all, and checks its MD5; with
+    /// the user `metadata` given (a copy's from another cluster), where the store keeps any.
+    func putObject(
+        container: String, name: String, fileAt path: String, contentType: String?, metadata: [String: String]
+    ) async throws -> ObjectInfo
 
     /// Stores bytes held in memory (standard input shorter than one segment) as an
     /// object, whole or not at all, and checks its MD5.
@@ -83,10 +86,11 @@ public protocol ObjectStore: Sendable {
     func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]?
 
     /// Starts, or picks up after an interruption, the segmented upload of `version` of a
-    /// local file as `container/name`, in segments of `segmentBytes`.
+    /// local file as `container/name`, in segments of `segmentBytes`; the object gets the
+    /// user `metadata` given, as `putObject` does.
     func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?
+        contentType: String?, metadata: [String: String]
     ) async throws -> any LargeUpload
 
     /// Starts a new segmented upload of a stream whose size is not known until it ends
@@ -105,6 +109,19 @@ public protocol ObjectStore: Sendable {
 }
 
 extension ObjectStore {
+    /// A local file stored with no user metadata (an upload's).
+    public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
+        try await putObject(container: container, name: name, fileAt: path, contentType: contentType, metadata: [:])
+    }
+
+    /// A segmented upload with no user metadata (an upload's).
+    public func beginLargeUpload(
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64, contentType: String?
+    ) async throws -> any LargeUpload {
+        try await beginLargeUpload(
+            container: container, name: name, version: version, segmentBytes: segmentBytes, contentType: contentType, metadata: [:])
+    }
+
     public var shortPageEndsListing: Bool { false }
     public var maximumPageSize: Int { ListingQuery.maximumLimit }
 

@@ -7,12 +7,12 @@ import StorageHTTP
 extension SwiftStore {
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?
+        contentType: String?, metadata: [String: String]
     ) async throws -> any LargeUpload {
         _ = try Self.objectPath(container, name)
         let upload = SwiftLargeUpload(
             store: self, container: container, name: name, version: version,
-            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name))
+            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name), metadata: metadata)
         try await upload.ensureSegmentContainer()
         return upload
     }
@@ -40,6 +40,8 @@ struct SwiftLargeUpload: LargeUpload {
     let version: LocalFileVersion
     let segmentBytes: Int64
     let contentType: String
+    /// The object's user metadata, sent with the manifest.
+    var metadata: [String: String] = [:]
     var isStream = false
 
     var segmentContainer: String { container + "_segments" }
@@ -101,7 +103,7 @@ struct SwiftLargeUpload: LargeUpload {
         let body = Array(try JSONEncoder().encode(manifest))
         let response = try await store.send(
             .PUT, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "put")],
-            headers: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime]
+            headers: SwiftStore.metadataHeaders(metadata, adding: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime])
         ) { .bytes(body) }
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
@@ -112,7 +114,8 @@ struct SwiftLargeUpload: LargeUpload {
         try? await deleteSegments(replaced.filter { !kept.contains($0) })
         return ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-            etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), largeObject: .staticManifest)
+            etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), metadata: metadata,
+            largeObject: .staticManifest)
     }
 
     func abort() async throws {

@@ -25,9 +25,11 @@ extension SwiftStore {
         guard response.status == 201 else { throw Self.unexpected(response) }
     }
 
-    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+    public func putObject(
+        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+    ) async throws -> ObjectInfo {
         let size = try Self.regularFileSize(source)
-        return try await put(container: container, name: name, size: size, contentType: contentType) { digest in
+        return try await put(container: container, name: name, size: size, contentType: contentType, metadata: metadata) { digest in
             .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
         }
     }
@@ -41,7 +43,7 @@ extension SwiftStore {
     /// One PUT of `size` bytes that `body` sends (hashing them into its digest); the
     /// ETag Swift computed must be their MD5.
     func put(
-        container: String, name: String, size: Int64, contentType: String?,
+        container: String, name: String, size: Int64, contentType: String?, metadata: [String: String] = [:],
         body: @escaping @Sendable (UploadDigest) -> HTTPClientRequest.Body
     ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
@@ -50,7 +52,8 @@ extension SwiftStore {
         let type = contentType ?? ContentType.guess(forName: name)
         let response: HTTPExchangeResponse
         do {
-            response = try await send(.PUT, path: path, headers: ["Content-Type": type]) { body(digest) }
+            let headers = Self.metadataHeaders(metadata, adding: ["Content-Type": type])
+            response = try await send(.PUT, path: path, headers: headers) { body(digest) }
             if response.status == 404 { throw StorageError.noSuchContainer(container) }
             guard response.status == 201 else { throw Self.unexpected(response) }
         } catch let failure as StorageError {
@@ -73,7 +76,15 @@ extension SwiftStore {
         }
         return ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: stored,
-            lastModified: SwiftHeaders.lastModified(response.headers))
+            lastModified: SwiftHeaders.lastModified(response.headers), metadata: metadata)
+    }
+
+    /// `headers` with each of `metadata` as `X-Object-Meta-KEY` (one given there already,
+    /// as a large upload's `Mtime`, takes the metadata's value).
+    static func metadataHeaders(_ metadata: [String: String], adding headers: HTTPHeaders) -> HTTPHeaders {
+        var headers = headers
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { headers.replaceOrAdd(name: "X-Object-Meta-" + key, value: value) }
+        return headers
     }
 
     /// The object's info when an upload whose answer was lost (reset, cut, timed out)

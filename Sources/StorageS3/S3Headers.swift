@@ -5,7 +5,7 @@ import Storage
 /// Reads an object's `info` from the headers of a HEAD or GET.
 enum S3Headers {
     /// The `x-amz-meta-` key objsh's multipart uploads keep their part size in.
-    static let partBytesKey = "objsh-part-bytes"
+    static let partBytesKey = InternalMetadata.partBytes
 
     /// `opacity` tells whether the ETag is a digest of the bytes (see `S3ETags`).
     static func objectInfo(

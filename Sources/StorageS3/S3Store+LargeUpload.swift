@@ -16,7 +16,7 @@ extension S3Store {
     /// run), or starts one.
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?
+        contentType: String?, metadata: [String: String]
     ) async throws -> any LargeUpload {
         let type = contentType ?? ContentType.guess(forName: name)
         if let open = try await openUploads(container, of: name).last {
@@ -31,7 +31,7 @@ extension S3Store {
             }
             try await upload.abort()
         }
-        return try await createMultipartUpload(container: container, name: name, contentType: type, partBytes: segmentBytes)
+        return try await createMultipartUpload(container: container, name: name, contentType: type, partBytes: segmentBytes, metadata: metadata)
     }
 
     /// Always a new multipart upload: another one of the same name (a file's, being
@@ -41,15 +41,16 @@ extension S3Store {
             container: container, name: name, contentType: contentType ?? ContentType.guess(forName: name), partBytes: segmentBytes)
     }
 
-    /// CreateMultipartUpload, the part size kept in the object's metadata (for the download's check).
-    func createMultipartUpload(container: String, name: String, contentType: String, partBytes: Int64) async throws -> S3LargeUpload {
+    /// CreateMultipartUpload, the part size kept in the object's metadata (for the download's
+    /// check) beside the user `metadata`.
+    func createMultipartUpload(
+        container: String, name: String, contentType: String, partBytes: Int64, metadata: [String: String] = [:]
+    ) async throws -> S3LargeUpload {
+        let headers = try Self.metadataHeaders(
+            metadata,
+            adding: ["Content-Type": contentType, "Content-Length": "0", "x-amz-meta-" + S3Headers.partBytesKey: String(partBytes)])
         let response = try await send(
-            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]),
-            headers: [
-                "Content-Type": contentType, "Content-Length": "0",
-                "x-amz-meta-" + S3Headers.partBytesKey: String(partBytes),
-            ],
-            body: { .bytes([]) })
+            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
         guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {

@@ -35,11 +35,13 @@ extension S3Store {
 
     /// One PUT with `Content-MD5`: the server keeps the object only when the bytes it got
     /// have the MD5 of the file, and its ETag is checked against it too.
-    public func putObject(container: String, name: String, fileAt source: String, contentType: String?) async throws -> ObjectInfo {
+    public func putObject(
+        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+    ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let size = try FileDigest.regularFileSize(source)
         let md5 = try FileDigest.md5(path: source, length: size)
-        return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType) {
+        return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType, metadata: metadata) {
             .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: .known(size))
         }
     }
@@ -54,11 +56,11 @@ extension S3Store {
 
     /// One PUT of `size` bytes whose MD5 is `md5`, which `body` sends.
     func put(
-        container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?,
+        container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?, metadata: [String: String] = [:],
         body: @escaping @Sendable () -> HTTPClientRequest.Body
     ) async throws -> ObjectInfo {
         let type = contentType ?? ContentType.guess(forName: name)
-        let headers: HTTPHeaders = ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)]
+        let headers = try Self.metadataHeaders(metadata, adding: ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)])
         let response: HTTPExchangeResponse
         do {
             response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD", body: body)
@@ -84,9 +86,21 @@ extension S3Store {
         }
         var info = ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: opacity == nil ? stored.lowercased() : stored,
-            lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http))
+            lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata)
         info.opaqueETag = opacity
         return info
+    }
+
+    /// `headers` with each of `metadata` as `x-amz-meta-KEY`, but objsh's own part size
+    /// (the upload writes its own). S3 takes ASCII values only: any other is refused, as
+    /// `meta` refuses it, rather than dropped or garbled on the way.
+    static func metadataHeaders(_ metadata: [String: String], adding headers: HTTPHeaders) throws -> HTTPHeaders {
+        var headers = headers
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where key.lowercased() != S3Headers.partBytesKey {
+            guard value.allSatisfy(\.isASCII) else { throw StorageError.metadataRefused(.nonASCIIValue(key: key)) }
+            headers.add(name: "x-amz-meta-" + key, value: value)
+        }
+        return headers
     }
 
     /// Why this cluster cannot take `etag` as a digest of the bytes; nil when it can.

@@ -102,7 +102,11 @@ public struct Copier: Sendable {
                 try await transferMarker(object.name, container: container, to: (target.container, name), moving: remover != nil)
                 return .settled
             }
-            let source = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+            // A listing carries no metadata: a copy through objsh asks for it (the server's own copy keeps it).
+            let source =
+                streamed == nil
+                ? try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
+                : try await store.objectInfo(container: container, name: object.name)
             return try await transferOne(source, to: (target.container, name), remover: remover)
         }
     }

@@ -50,7 +50,9 @@ public struct StreamedCopy: Sendable {
             try part.append(bytes)
         }
         let note = try verifier.finish()
-        _ = try await self.target.putObject(container: target.container, name: target.name, fileAt: part.path, contentType: source.contentType)
+        _ = try await self.target.putObject(
+            container: target.container, name: target.name, fileAt: part.path, contentType: source.contentType,
+            metadata: source.userMetadata)
         return note
     }
 
@@ -63,7 +65,8 @@ public struct StreamedCopy: Sendable {
     ) async throws -> String? {
         let version = LocalFileVersion(bytes: source.bytes, modified: source.lastModified?.timeIntervalSince1970 ?? 0)
         let upload = try await self.target.beginLargeUpload(
-            container: target.container, name: target.name, version: version, segmentBytes: segmentBytes, contentType: source.contentType)
+            container: target.container, name: target.name, version: version, segmentBytes: segmentBytes, contentType: source.contentType,
+            metadata: source.userMetadata)
         let stored = try await upload.storedSegments()
         let order = OrderedVerifier(verification, name: source.name)
         let slices = plan.slices(of: "")

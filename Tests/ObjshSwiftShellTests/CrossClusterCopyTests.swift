@@ -57,7 +57,10 @@ final class CrossClusterCopyTests: XCTestCase {
     static func md5(_ data: Data) -> String { Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined() }
 
     func testSwiftToS3AndBack() throws {
-        let seeded = try objsh(["cd /", "mkdir src\(tag)", "cd /src\(tag)", "upload --segment-size 16M \(home)/big.bin", "upload \(home)/tree"])
+        let seeded = try objsh([
+            "cd /", "mkdir src\(tag)", "cd /src\(tag)", "upload --segment-size 16M \(home)/big.bin", "upload \(home)/tree",
+            "meta big.bin color=blue --content-type application/x-test", "meta 'tree/1/f4 ü+%.txt' owner=ann",
+        ])
         XCTAssertEqual(seeded.status, 0, seeded.errors)
         try checkObjectToS3()
         try checkFolderToS3()
@@ -76,6 +79,8 @@ final class CrossClusterCopyTests: XCTestCase {
         let answer = try boto3(read, ["b\(tag)", "big.bin"])
         XCTAssertTrue(answer.hasPrefix(Self.md5(big) + " "), answer)
         XCTAssertTrue(answer.contains("-7"), "a multipart object of 7 parts: \(answer)")
+        let head = "h = s3.head_object(Bucket=sys.argv[1], Key=sys.argv[2])\nprint(h['ContentType'], h['Metadata'].get('color'))"
+        XCTAssertEqual(try boto3(head, ["b\(tag)", "big.bin"]), "application/x-test blue\n", "type and metadata travel")
     }
 
     /// A folder with awkward names, each object byte-exact on the other side.
@@ -87,11 +92,13 @@ final class CrossClusterCopyTests: XCTestCase {
         XCTAssertEqual(Set(try boto3(list, ["b\(tag)"]).split(separator: "\n").map(String.init)), Set(names))
         let bodies = "for k in sys.argv[2:]:\n    print(s3.get_object(Bucket=sys.argv[1], Key=k)['Body'].read().decode())"
         XCTAssertEqual(try boto3(bodies, ["b\(tag)"] + names), names.map { "bytes of \($0)\n" }.joined())
+        let owner = "print(s3.head_object(Bucket=sys.argv[1], Key=sys.argv[2])['Metadata'])"
+        XCTAssertEqual(try boto3(owner, ["b\(tag)", "tree/1/f4 ü+%.txt"]), "{'owner': 'ann'}\n", "a folder's metadata travels")
     }
 
     /// `mv -r` from S3 back to Swift, and the big object: the sources go once copied.
     func checkMoveBackToSwift() throws {
-        let moved = try objsh(["mv -r s3api:/b\(tag)/tree /back\(tag)/", "cp s3api:/b\(tag)/big.bin /back\(tag)/big.bin"])
+        let moved = try objsh(["mv -r s3api:/b\(tag)/tree /back\(tag)/", "cp --segment-size 16M s3api:/b\(tag)/big.bin /back\(tag)/big.bin"])
         XCTAssertEqual(moved.status, 0, moved.errors)
         XCTAssertTrue(moved.output.contains("moved 12 objects from s3api:/b\(tag)/tree to env:/back\(tag)"), moved.output)
         let left = "print(s3.list_objects_v2(Bucket=sys.argv[1], Prefix='tree/')['KeyCount'])"
@@ -103,6 +110,13 @@ final class CrossClusterCopyTests: XCTestCase {
             XCTAssertEqual(bytes, Data(("bytes of " + name).utf8), name)
         }
         XCTAssertEqual(FileManager.default.contents(atPath: home + "/back/big.bin").map(Self.md5), Self.md5(big))
+        let big = try SwiftServerTools.swiftclient(["stat", "back\(tag)", "big.bin"])
+        XCTAssertTrue(big.output.contains("Meta Color: blue"), big.output)
+        XCTAssertTrue(big.output.contains("Content Type: application/x-test"), big.output)
+        XCTAssertFalse(big.output.lowercased().contains("part-bytes"), "objsh's S3 part size stays on S3: \(big.output)")
+        XCTAssertTrue(big.output.contains("X-Static-Large-Object: True"), "an SLO: \(big.output)")
+        let small = try SwiftServerTools.swiftclient(["stat", "back\(tag)", "1/f4 ü+%.txt"])
+        XCTAssertTrue(small.output.contains("Meta Owner: ann"), small.output)
     }
 
     /// A Swift DLO is copied (within the cluster by the server, across it streamed), said
