@@ -22,6 +22,13 @@ public enum UnverifiedCopy: Sendable, Equatable {
     case sourceNotVerified(String)
 }
 
+/// What a folder copy did: objects copied (or moved), and how many of those copies
+/// nothing could prove (told one by one as they happen).
+public struct CopyCount: Sendable, Equatable {
+    public var done: Int
+    public var unverified: Int
+}
+
 /// `cp` and `mv`: within one cluster each copy made on the server, then checked;
 /// between clusters streamed through objsh (`StreamedCopy`). A move deletes its source
 /// only after the copy was verified.
@@ -74,13 +81,15 @@ public struct Copier: Sendable {
     /// Copies, or with `moving` moves, the listed `objects` of `container` (names below
     /// `prefix`) to `target` followed by the rest of each name. A move deletes a source
     /// only after its copy was verified; an unverified one is kept and told as a failure
-    /// (`TransferError.notMoved`). `journal` hears of each object moved. Returns how many.
+    /// (`TransferError.notMoved`). `journal` hears of each object moved, `unverified` of
+    /// each copy kept unproven. Returns how many.
     public func transfer(
         _ objects: [ObjectSummary], container: String, below prefix: String, to target: (container: String, prefix: String),
         moving: Bool, journal: MoveJournal? = nil, progress: TransferProgress? = nil,
+        unverified: @escaping @Sendable (String, CopyCheck) -> Void = { _, _ in },
         failed: @escaping @Sendable (ObjectFailure) -> Void
-    ) async throws -> Int {
-        let tally = Tally(failed)
+    ) async throws -> CopyCount {
+        let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
             progress?.addTotal(bytes: object.bytes, items: 1)
@@ -88,7 +97,7 @@ public struct Copier: Sendable {
             progress?.finishItem()
         }
         try await remover?.finish()
-        return try tally.total()
+        return CopyCount(done: try tally.total(), unverified: tally.unverifiedCount)
     }
 
     /// One listed object (or pseudo-folder marker) of a folder transfer, counted in `tally`.
@@ -107,7 +116,7 @@ public struct Copier: Sendable {
                 streamed == nil
                 ? try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
                 : try await store.objectInfo(container: container, name: object.name)
-            return try await transferOne(source, to: (target.container, name), remover: remover)
+            return try await transferOne(source, to: (target.container, name), remover: remover, tally: tally)
         }
     }
 
@@ -129,9 +138,14 @@ public struct Copier: Sendable {
         if moving { try await store.deleteListedObject(.nameOnly(name), container: container) }
     }
 
-    func transferOne(_ source: ObjectInfo, to target: (container: String, name: String), remover: SourceRemover?) async throws -> Settlement {
+    func transferOne(
+        _ source: ObjectInfo, to target: (container: String, name: String), remover: SourceRemover?, tally: Tally
+    ) async throws -> Settlement {
         let check = try await copy(source, toContainer: target.container, name: target.name)
-        guard let remover else { return .settled }
+        guard let remover else {
+            if check != .verified { tally.unverified(source.name, check) }
+            return .settled
+        }
         guard check == .verified else { throw TransferError.notMoved(name: source.name, check) }
         return try await remover.remove(source)
     }
@@ -140,9 +154,11 @@ public struct Copier: Sendable {
     /// container) as the listing engine finds them, `parallel` at once across its pages.
     public func transferAll(
         container: String, prefix: String, to target: (container: String, prefix: String), moving: Bool,
-        journal: MoveJournal? = nil, progress: TransferProgress? = nil, failed: @escaping @Sendable (ObjectFailure) -> Void
-    ) async throws -> Int {
-        let tally = Tally(failed)
+        journal: MoveJournal? = nil, progress: TransferProgress? = nil,
+        unverified: @escaping @Sendable (String, CopyCheck) -> Void = { _, _ in },
+        failed: @escaping @Sendable (ObjectFailure) -> Void
+    ) async throws -> CopyCount {
+        let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         let pages = ParallelListing(store: store, container: container, prefix: prefix)
         try await WorkerPool.forEach(pages: pages, limit: parallel) { (entry: ListingEntry) in
@@ -152,6 +168,6 @@ public struct Copier: Sendable {
             progress?.finishItem()
         }
         try await remover?.finish()
-        return try tally.total()
+        return CopyCount(done: try tally.total(), unverified: tally.unverifiedCount)
     }
 }

@@ -26,9 +26,23 @@ final class Tally: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     private var failures = 0
+    private var unproven = 0
     private let report: @Sendable (ObjectFailure) -> Void
+    private let reportUnverified: @Sendable (String, CopyCheck) -> Void
 
-    init(_ report: @escaping @Sendable (ObjectFailure) -> Void) { self.report = report }
+    init(_ report: @escaping @Sendable (ObjectFailure) -> Void, unverified: @escaping @Sendable (String, CopyCheck) -> Void = { _, _ in }) {
+        self.report = report
+        reportUnverified = unverified
+    }
+
+    /// A copy made, which nothing could prove; told as it happens.
+    func unverified(_ name: String, _ check: CopyCheck) {
+        lock.withLock { unproven += 1 }
+        reportUnverified(name, check)
+    }
+
+    /// How many copies were kept unproven.
+    var unverifiedCount: Int { lock.withLock { unproven } }
 
     func succeeded() { lock.withLock { done += 1 } }
 

@@ -88,9 +88,10 @@ final class CopyShellTests: XCTestCase {
     /// neither), and its journal; run again it finishes: all in the target, byte-exact.
     func checkKilledMove(_ cluster: (name: String, config: String?), _ c: String) throws {
         let command = "mv -r /\(c)/tree/dir /\(c)/moved"
-        // The config file the runs before wrote is the one this run reads.
+        // The config file the runs before wrote is the one this run reads. Each copy waits
+        // 1 s, so the kill lands mid-move even when a loaded machine polls slowly.
         let first = try ObjshRun.start(
-            ["-q", "--cluster", cluster.name, "-c", command], home: home, extraEnvironment: ["OBJSH_TEST_COPY_DELAY_MS": "150"],
+            ["-q", "--cluster", cluster.name, "-c", command], home: home, extraEnvironment: ["OBJSH_TEST_COPY_DELAY_MS": "1000"],
             server: try ObjshRun.server())
         let deadline = Date().addingTimeInterval(120)
         while try lines(objsh(cluster, ["ls -R /\(c)/moved"])).count < 4 {

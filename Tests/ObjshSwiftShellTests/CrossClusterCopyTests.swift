@@ -31,7 +31,7 @@ final class CrossClusterCopyTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        _ = try? objsh(["rm -r -f /src\(tag)", "rm -r -f /src\(tag)_segments", "rm -r -f /back\(tag)"])
+        _ = try? objsh(["rm -r -f /src\(tag)", "rm -r -f /src\(tag)_segments", "rm -r -f /back\(tag)", "rm -r -f /d\(tag)"])
         _ = try? objsh(["rm -r -f /b\(tag)"], cluster: "s3api")
         try? FileManager.default.removeItem(atPath: home)
     }
@@ -133,6 +133,10 @@ final class CrossClusterCopyTests: XCTestCase {
         XCTAssertTrue(copied.output.contains("copied env:/src\(tag)/dlo.bin to s3api:/b\(tag)/dlo.bin (\(unproven): not verified)"), copied.output)
         let read = "import hashlib\nprint(hashlib.md5(s3.get_object(Bucket=sys.argv[1], Key=sys.argv[2])['Body'].read()).hexdigest())"
         XCTAssertEqual(try boto3(read, ["b\(tag)", "dlo.bin"]), Self.md5(bytes) + "\n")
+        let folder = try objsh(["cp -r /src\(tag) /d\(tag)"])
+        XCTAssertEqual(folder.status, 0, folder.errors)
+        XCTAssertTrue(folder.output.contains("copied 2 objects from /src\(tag) to /d\(tag) (1 of them not verified)"), folder.output)
+        XCTAssertTrue(folder.errors.contains("cp: dlo.bin: copied, but \(unproven): not verified"), folder.errors)
         let moved = try objsh(["mv /src\(tag)/dlo.bin s3api:/b\(tag)/moved.bin"])
         XCTAssertEqual(moved.status, 1, moved.errors)
         XCTAssertTrue(moved.errors.contains("copied, but \(unproven): not verified; the source was kept"), moved.errors)

@@ -49,14 +49,14 @@ extension CopyRun {
         let command = command
         let count = try await copier.transferAll(
             container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal,
-            progress: progress
+            progress: progress, unverified: Self.sayUnverified(command, output)
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
         journal?.finish()
         if moving && source.segments.count == 1 { try await from.deleter().deleteEmptiedContainer(source.container!) }
-        let objects = "\(count) object\(count == 1 ? "" : "s")"
+        let objects = "\(count.done) object\(count.done == 1 ? "" : "s")"
         if progress != nil { context.console.writeError("\r\u{1B}[K") }
         let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
-        context.console.writeNote("\(plan.done) \(objects) \(places) (verified)\n")
+        context.console.writeNote("\(plan.done) \(objects) \(places) \(Self.checked(count))\n")
     }
 
     /// What a pattern matched: each object to TARGET followed by its name below the
@@ -118,11 +118,22 @@ extension CopyRun {
         let command = command
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
-            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress
+            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress,
+            unverified: Self.sayUnverified(command, output)
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
         if progress != nil { context.console.writeError("\r\u{1B}[K") }
-        let what = "\(count) object\(count == 1 ? "" : "s") matching \(escaped(pattern.text))"
-        context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) (verified)\n")
+        let what = "\(count.done) object\(count.done == 1 ? "" : "s") matching \(escaped(pattern.text))"
+        context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) \(Self.checked(count))\n")
+    }
+
+    /// The end of a folder copy's summary: "(verified)" only when every copy was.
+    static func checked(_ count: CopyCount) -> String {
+        count.unverified == 0 ? "(verified)" : "(\(count.unverified) of them not verified)"
+    }
+
+    /// Tells a copy nothing could prove, as it is made (a folder copy goes on).
+    static func sayUnverified(_ command: String, _ output: any ShellOutput) -> @Sendable (String, CopyCheck) -> Void {
+        { name, check in output.writeError("\(command): \(escaped(name)): copied, but \(ErrorReport.words(check))\n") }
     }
 
     func sayWould(_ source: Location, _ container: String, _ name: String, _ context: CommandContext) {
