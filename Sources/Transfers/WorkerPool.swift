@@ -10,13 +10,7 @@ public enum WorkerPool {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0
             for item in items {
-                if running >= max(1, limit) {
-                    try await group.next()
-                    running -= 1
-                }
-                try Task.checkCancellation()
-                group.addTask { try await body(item) }
-                running += 1
+                try await add({ try await body(item) }, to: &group, running: &running, limit: limit)
             }
             try await group.waitForAll()
         }
@@ -57,16 +51,24 @@ public enum WorkerPool {
             var running = 0
             for try await page in pages {
                 for item in page {
-                    if running >= max(1, limit) {
-                        try await group.next()
-                        running -= 1
-                    }
-                    try Task.checkCancellation()
-                    group.addTask { try await body(item) }
-                    running += 1
+                    try await add({ try await body(item) }, to: &group, running: &running, limit: limit)
                 }
             }
             try await group.waitForAll()
         }
+    }
+
+    /// Starts `job` in `group` once fewer than `limit` jobs run, waiting for one to end first.
+    private static func add(
+        _ job: @escaping @Sendable () async throws -> Void, to group: inout ThrowingTaskGroup<Void, any Error>, running: inout Int,
+        limit: Int
+    ) async throws {
+        if running >= max(1, limit) {
+            try await group.next()
+            running -= 1
+        }
+        try Task.checkCancellation()
+        group.addTask(operation: job)
+        running += 1
     }
 }
