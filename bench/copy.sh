@@ -8,7 +8,9 @@
 # folders) to a new container (bench-dst), every copy made on the server:
 #   Swift  objsh cp -r / mv -r (env cluster) beside rclone copy / move (a swift remote;
 #          rclone copies within a remote on the server) and python-swiftclient's
-#          swift copy -d /bench-dst bench-src NAME... (all 2,000 names, its threads)
+#          swift copy -d /bench-dst bench-src NAME... (all 2,000 names, its threads),
+#          and the floor: the same 2,000 COPYs from one curl, 8 at once on kept-alive
+#          connections, nothing checked (what the server itself takes)
 #   S3     (s3api on the same server; ONLY=swift skips it) objsh cp -r / mv -r (aws
 #          cluster) beside rclone copy / move (an s3 remote, CopyObject) and the AWS
 #          CLI's aws s3 cp / mv --recursive (CopyObject too)
@@ -17,7 +19,8 @@
 # hold 2,000 objects (and after a move bench-src none).
 # RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of each median to objsh's, and the load average.
-# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary.
+# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; ONLY=swift-cp
+# runs the first part only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -52,16 +55,21 @@ prepare() { # (untimed, before every run) no bench-dst, a full bench-src
   [ "$(count_of bench-src)" = "$COUNT" ] || scripts/swift-seed "$DIR" bench-src "$COUNT" 2>/dev/null
 }
 prepare_swift_copy() { prepare; curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-dst" -o /dev/null; }
-prepare_for() { if [ "$1" = cp_swift ]; then prepare_swift_copy; else prepare; fi; }
+prepare_for() { case $1 in cp_swift | cp_curl_floor) prepare_swift_copy ;; *) prepare ;; esac; }
 prepare
 "${SWIFTCLIENT[@]}" list bench-src > "$WORK/names"
 mapfile -t NAMES < "$WORK/names"
+for name in "${NAMES[@]}"; do # one curl config block a COPY (the names are plain ASCII)
+  printf 'url = "%s/bench-src/%s"\nrequest = "COPY"\nheader = "Destination: /bench-dst/%s"\n' "$URL" "$name" "$name"
+  printf 'header = "X-Auth-Token: %s"\noutput = "/dev/null"\nnext\n' "$TOKEN"
+done > "$WORK/copy.curl"
 
 cp_objsh() { "$OBJSH" -q --cluster env -c 'cp -r /bench-src /bench-dst'; }
 cp_rclone() { rclone copy sw:bench-src sw:bench-dst; }
 # swift copy takes a container and object names; the destination container must exist
 # (prepare_swift_copy makes it, untimed).
 cp_swift() { "${SWIFTCLIENT[@]}" copy -d /bench-dst bench-src "${NAMES[@]}"; }
+cp_curl_floor() { curl -sf --parallel --parallel-max 8 -K "$WORK/copy.curl"; }
 mv_objsh() { "$OBJSH" -q --cluster env -c 'mv -r -f /bench-src /bench-dst'; }
 mv_rclone() { rclone move sw:bench-src sw:bench-dst; }
 cp_objsh_s3() { "$OBJSH" -q --cluster aws -c 'cp -r /bench-src /bench-dst'; }
@@ -83,7 +91,8 @@ part() { # title tool...: checked once each, then RUNS rounds
   rounds prepare_for "$@" | report
   echo "   after: $(load_avg)"
 }
-part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift
+part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
+[ "${ONLY:-}" = swift-cp ] && exit 0
 part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
 [ "${ONLY:-}" = swift ] && exit 0
 part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3
