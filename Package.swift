@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),
+        // The local index of an account's names (`index`, `search` from it): files under the
+        // cache folder, filled by the listing engine; no terminal, no HTTP.
+        .target(name: "NameIndex", dependencies: ["Listing", "Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
         .target(name: "Transfers", dependencies: ["Listing", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
@@ -114,6 +117,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
+        .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(
             name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
