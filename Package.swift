@@ -39,8 +39,8 @@ let package = Package(
         .target(name: "Endpoints"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(
-            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "NameIndex", "Rendering", "GoldenFiles"],
             exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.
