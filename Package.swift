@@ -39,8 +39,8 @@ let package = Package(
         .target(name: "Endpoints"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),
+        // The local index of an account's names (`index`, `search` from it): files under the
+        // cache folder, filled by the listing engine; no terminal, no HTTP.
+        .target(name: "NameIndex", dependencies: ["Listing", "Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
         .target(name: "Transfers", dependencies: ["Listing", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
@@ -114,9 +117,10 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
+        .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(
-            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "NameIndex", "Rendering", "GoldenFiles"],
             exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.

@@ -5,7 +5,10 @@ import Storage
 extension BrowserSession {
     /// `search TERM [--in PATH]`: shows results as if pushed from the current pane.
     /// A new term replaces the results; no term leaves search mode.
-    public func search(_ term: String?, in scopePath: String? = nil) async throws {
+    /// The local index answers when it covers the scope, unless `live`.
+    public func search(_ term: String?, in scopePath: String? = nil, filter: SearchFilter = SearchFilter(), live: Bool = false)
+        async throws
+    {
         guard let term, !term.isEmpty else {
             guard isInSearchMode else { throw BrowserError.notSearching }
             return try await transact { try container.exitSearch() }
@@ -13,7 +16,7 @@ extension BrowserSession {
         let scope = try await searchScope(scopePath)
         try await transact {
             if isInSearchMode { try container.exitSearch() }
-            try container.enterSearch(SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder))
+            try container.enterSearch(detachedSearch(term, in: scope, filter: filter, live: live))
         }
     }
 

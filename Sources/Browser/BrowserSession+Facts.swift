@@ -75,9 +75,13 @@ extension BrowserSession {
     /// The results pane of search mode, if searching.
     public var searchResults: SearchPane? { container.panes.last { $0 is SearchPane } as? SearchPane }
 
-    /// A search run apart from the panes (`search --json`), over `scope`.
-    public func detachedSearch(_ term: String, in scope: Location) -> SearchPane {
-        SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder)
+    /// A search run apart from the panes (`search --json`), over `scope`: from the local
+    /// index when it covers the scope, unless `live`.
+    public func detachedSearch(_ term: String, in scope: Location, filter: SearchFilter = SearchFilter(), live: Bool = false)
+        -> SearchPane
+    {
+        let covering = live ? nil : nameIndex?.coverage(container: scope.container, prefix: scope.prefix)
+        return SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder, filter: filter, index: covering)
     }
 
     /// Deletes one object; `noSuchObject` when there is none of that name.

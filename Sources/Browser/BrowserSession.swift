@@ -1,3 +1,4 @@
+import NameIndex
 import Navigation
 import Storage
 
@@ -16,6 +17,8 @@ public final class BrowserSession {
     /// comes into view is left unloaded, so a script's `cd` and `upload` send no listing
     /// nobody reads; `open` still loads the account pane, the first proof of the credentials.
     public var panesAreShown = true
+    /// This account's local index of names (`index`, and `search` from it); nil: none kept.
+    public var nameIndex: NameIndex?
 
     public init(
         clusterName: String, store: any ObjectStore, cacheLimit: Int = 3,

@@ -34,6 +34,15 @@ public struct Glob: Sendable, Equatable {
         return prefix
     }
 
+    /// The runs of literal characters between wildcards, in order: every match holds each.
+    public var literalRuns: [String] {
+        var runs = [""]
+        for token in tokens {
+            if case .literal(let character) = token { runs[runs.count - 1].append(character) } else { runs.append("") }
+        }
+        return runs.filter { !$0.isEmpty }
+    }
+
     /// The pattern without wildcards as the name it stands for, or nil when it has one.
     public var literal: String? {
         let prefix = literalPrefix

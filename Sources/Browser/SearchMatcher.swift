@@ -25,6 +25,12 @@ public struct SearchMatcher: Sendable {
         return literal
     }
 
+    /// Text every match holds, lowercased: the term, or a glob's runs between wildcards.
+    public var requiredRuns: [String] {
+        guard let glob else { return [String(lowered)] }
+        return glob.literalRuns
+    }
+
     public func matches(_ name: String) -> Bool {
         guard let glob else { return name.lowercased().contains(String(lowered)) }
         let last = name.split(separator: "/").last.map(String.init) ?? name

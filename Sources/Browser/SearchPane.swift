@@ -1,4 +1,5 @@
 import Listing
+import NameIndex
 import Storage
 
 /// Search results across the account (or under a folder): objects whose names match.
@@ -7,18 +8,34 @@ public final class SearchPane: StoragePane {
     /// Where the search looks: the root for the whole account.
     public let scope: Location
 
-    public init(store: any ObjectStore, term: String, scope: Location, openedFrom folder: Location) {
+    /// Bounds on the results' sizes and dates.
+    public let filter: SearchFilter
+    /// The local index that answers, when one covers the scope and `--live` was not
+    /// asked; nil: the server is listed.
+    public let index: IndexCoverage?
+
+    public init(
+        store: any ObjectStore, term: String, scope: Location, openedFrom folder: Location, filter: SearchFilter = SearchFilter(),
+        index: IndexCoverage? = nil
+    ) {
         matcher = SearchMatcher(term: term)
         self.scope = scope
+        self.filter = filter
+        self.index = index
         super.init(store: store, folder: folder, nameInParent: nil)
     }
+
+    /// `index of 12 min ago` when the index answers; nil when the server does.
+    public var indexAge: String? { index.map { "index of " + IndexAge.words(since: $0.since) } }
 
     /// Whoever prints the results as they are found, during a load: every page, also
     /// past the entries the pane keeps.
     var pageObserver: (([PaneEntry]) -> Void)?
 
     override public var kindName: String { "search" }
-    override public var title: String { "search \(matcher.term)" + (scope.isRoot ? "" : " in \(scope)") }
+    override public var title: String {
+        "search \(matcher.term)" + (scope.isRoot ? "" : " in \(scope)") + (indexAge.map { " (\($0))" } ?? "")
+    }
 
     /// The results, shown as they are found (`showPartial` after each page of them).
     /// A search stopped midway (Ctrl-C cancels its task) keeps what it found and says so.
@@ -67,6 +84,13 @@ public final class SearchPane: StoragePane {
     /// matches wait in memory, a few pages of them.
     public func eachMatch(_ body: (_ container: String, _ objects: [ObjectSummary]) -> Void) async throws {
         guard let prefix = Self.listingPrefix(scope: scope.prefix, term: matcher.namePrefix) else { return }
+        let (matcher, filter) = (matcher, filter)
+        if let index {
+            let query = IndexQuery(runs: matcher.requiredRuns, runIsTheMatch: !matcher.isGlob, facts: filter.keeps(bytes:lastModified:)) {
+                matcher.matches($0.name)
+            }
+            return try index.eachMatch(query, body)
+        }
         let containers: [String]
         if let container = scope.container {
             containers = [container]
@@ -75,9 +99,8 @@ public final class SearchPane: StoragePane {
             for try await page in store.containerPages() { names += page.map(\.name) }
             containers = names
         }
-        let matcher = matcher
         try await AccountWalk(store: store, containers: containers, prefix: prefix)
-            .eachPage(lookingUpSizes: false, keeping: { matcher.matches($0.name) }, body)
+            .eachPage(lookingUpSizes: false, keeping: { matcher.matches($0.name) && filter.keeps($0) }, body)
     }
 
     /// What to list: the scope's prefix, or the term's literal start when it lies within

@@ -26,6 +26,19 @@ public struct Cluster: Sendable, Equatable {
         self.origin = origin
     }
 
+    /// Which account of which endpoint this is, without secrets: what a per-account cache
+    /// (the index of names) is keyed by, hashed.
+    public var accountIdentity: String {
+        switch endpoint {
+        case .directory(let path): return "file \(path)"
+        case .swift(let swift):
+            let keystone = swift.keystone.map { [$0.userID, $0.projectName, $0.projectID, $0.projectDomainName].map { $0 ?? "" } } ?? []
+            return (["swift", swift.authURL ?? "", swift.storageURL ?? "", swift.user ?? ""] + keystone).joined(separator: "\u{0}")
+        case .s3(let s3):
+            return ["s3", s3.endpoint ?? s3.effectiveEndpoint, s3.profile ?? "", s3.accessKey ?? ""].joined(separator: "\u{0}")
+        }
+    }
+
     /// A short description of the endpoint without secrets, e.g. `file ~/data`, `swift http://…/auth/v1.0` or `s3 https://…`.
     public var summary: String {
         switch endpoint {

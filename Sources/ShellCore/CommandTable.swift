@@ -4,7 +4,7 @@ public enum CommandTable {
     /// check and the completion scripts.
     static var types: [any ShellCommand.Type] {
         [
-            ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, ClusterCommand.self,
+            ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, IndexCommand.self, ClusterCommand.self,
             UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, CatCommand.self,
             HeadCommand.self, TailCommand.self, MetaCommand.self,
             DiskUsageCommand.self,

@@ -53,7 +53,8 @@ enum JSONRecord {
         line.add(.container, container)
         line.add(.bytes, object.bytes)
         line.add(.etag, object.etag)
-        line.add(.contentType, object.contentType)
+        // A result from the index of names holds no type (nor ETag): the field is left out.
+        line.add(.contentType, object.contentType.isEmpty ? nil : object.contentType)
         line.add(.lastModified, object.lastModified.map(ISODate.format))
         addManifest(object.manifestKind, to: &line)
     }

@@ -1,5 +1,6 @@
 import Browser
 import Clusters
+import NameIndex
 import Navigation
 import Rendering
 import Storage
@@ -112,6 +113,7 @@ public final class Shell {
             } : nil
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
         new.panesAreShown = !settings.quiet && !settings.json
+        new.nameIndex = settings.cacheFolder.map { NameIndex(path: IndexLocation.path(cache: $0, identity: cluster.accountIdentity)) }
         if settings.liveScreen && !settings.quiet && !settings.json {
             new.onPartialContent = { [unowned self] pane in self.drawPartial(of: pane) }
         }

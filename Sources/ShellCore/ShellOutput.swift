@@ -89,6 +89,9 @@ public struct ShellSettings {
     public var memoryBudget: Int = 512 << 20
     /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
     public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
+    /// The cache folder (`$XDG_CACHE_HOME/objsh`) whose `index/` holds each account's
+    /// index of names; nil keeps no index (`index` then says so).
+    public var cacheFolder: String?
     /// Standard input as data, for `upload - NAME`; nil where the shell reads its own
     /// commands from it (at the prompt, or a script piped in).
     public var dataInput: DataInput?

@@ -50,10 +50,13 @@ public struct ContainerSummary: Sendable, Equatable {
     public var objectCount: Int?
     /// Bytes in the container; nil when the store cannot tell without walking it.
     public var bytes: Int64?
-    public init(name: String, objectCount: Int?, bytes: Int64?) {
+    /// When the account listing says the container last changed (Swift's `last_modified`); nil where it says nothing.
+    public var lastModified: Date?
+    public init(name: String, objectCount: Int?, bytes: Int64?, lastModified: Date? = nil) {
         self.name = name
         self.objectCount = objectCount
         self.bytes = bytes
+        self.lastModified = lastModified
     }
 }
 

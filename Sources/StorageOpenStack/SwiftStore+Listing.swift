@@ -13,7 +13,8 @@ extension SwiftStore {
         let response = try await send(.GET, path: "", query: Self.listingQuery(query, delimiter: nil))
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         return try Self.decode([SwiftContainerRow].self, from: response).map {
-            ContainerSummary(name: $0.name, objectCount: $0.count, bytes: $0.bytes)
+            ContainerSummary(
+                name: $0.name, objectCount: $0.count, bytes: $0.bytes, lastModified: $0.lastModified.flatMap(ServerDates.iso8601))
         }
     }
 
@@ -72,6 +73,12 @@ struct SwiftContainerRow: Decodable {
     var name: String
     var count: Int?
     var bytes: Int64?
+    var lastModified: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, count, bytes
+        case lastModified = "last_modified"
+    }
 }
 
 /// One row of a container listing in JSON read for its name alone (`namesOnly`).

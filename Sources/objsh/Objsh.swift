@@ -104,7 +104,7 @@ struct Objsh: AsyncParsableCommand {
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(
-            settings: settings(terminal: terminal, script: isScript, journalFolder: directories.journalFolder), output: StandardOutput(),
+            settings: settings(terminal: terminal, script: isScript, directories: directories), output: StandardOutput(),
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
@@ -133,9 +133,10 @@ struct Objsh: AsyncParsableCommand {
         return await ScriptRunner(shell: shell, policy: onError).run(lines: lines)
     }
 
-    func settings(terminal: Terminal, script: Bool, journalFolder: String) -> ShellSettings {
+    func settings(terminal: Terminal, script: Bool, directories: ObjshDirectories) -> ShellSettings {
         var settings = ShellSettings()
-        settings.journalFolder = journalFolder
+        settings.journalFolder = directories.journalFolder
+        settings.cacheFolder = directories.cache
         settings.quiet = quiet
         settings.json = json
         settings.trace = trace

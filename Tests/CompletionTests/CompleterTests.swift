@@ -65,7 +65,8 @@ final class CompleterTests: XCTestCase {
             Case("ls; cl", "ls; cluster "),
             Case("ls;", "ls;", listed: CommandTable.commands.map(\.name).sorted()),
             Case("xyz", "xyz"),
-            Case("help in", "help info "),
+            Case("help in", "help in", listed: ["index", "info"]),
+            Case("help inf", "help info "),
         ])
     }
 
@@ -73,7 +74,7 @@ final class CompleterTests: XCTestCase {
         await check([
             Case("ls -", "ls -", listed: ["--json", "-R", "-h", "-l"]),
             Case("ls --", "ls --json "),
-            Case("search --", "search --", listed: ["--in", "--json"]),
+            Case("search --", "search --", listed: ["--in", "--json", "--larger", "--live", "--newer", "--older", "--smaller"]),
             Case("search --i", "search --in "),
             Case("search --in ph", "search --in photos/"),
             Case("cd -", "cd -"),

@@ -1,6 +1,7 @@
 import Browser
 import Clusters
 import Foundation
+import NameIndex
 import Navigation
 import Storage
 import Transfers
@@ -103,6 +104,23 @@ final class ErrorReportTests: XCTestCase {
         }
     }
 
+    static let index: [NameIndexError] = [.damaged("/c/a.seg"), .cannotWrite("/c"), .busy, .notIndexed("/photos"), .unavailable]
+    static func caseIndex(_ error: NameIndexError) -> Int {
+        switch error {
+        case .damaged: 0
+        case .cannotWrite: 1
+        case .busy: 2
+        case .notIndexed: 3
+        case .unavailable: 4
+        }
+    }
+
+    func testEveryIndexCaseHasASampleAndAClass() {
+        XCTAssertEqual(Set(Self.index.map(Self.caseIndex)), Set(0...4))
+        XCTAssertEqual(ErrorReport(NameIndexError.busy).failureClass, .unavailable)
+        XCTAssertEqual(ErrorReport(NameIndexError.notIndexed("/photos")).failureClass, .notFound)
+    }
+
     func testEveryCaseHasASample() {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...18))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
@@ -123,7 +141,7 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
                 CommandFailure.standardInputHoldsCommands,
             ]
-        let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
+        let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
         for error in all {
             let message = ErrorReport(error).message
@@ -140,7 +158,7 @@ final class ErrorReportTests: XCTestCase {
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
             .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
-            .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"),
+            .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
         ]
         for problem in problems {
             let message = ErrorReport.words(problem)

@@ -1,3 +1,5 @@
+import Foundation
+import Storage
 import Transfers
 
 /// A command's parsed words, read through typed accessors that check each option
@@ -47,6 +49,18 @@ struct CommandArguments {
         guard let text = try value(option) else { return nil }
         guard let size = SegmentPlan.parseSize(text) else { throw ShellError.usage(spec, .badOptionValue(option: option.name, .size)) }
         return size
+    }
+
+    /// An option's value as a point in time: an age before `now` (`30m`, `12h`, `7d`,
+    /// `2w`), or a date (`2024-06-01`, midnight UTC) or ISO 8601 time.
+    func pointInTime(_ option: OptionSpec, now: Date = Date()) throws -> Date? {
+        guard let text = try value(option) else { return nil }
+        let units: [String: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        if let unit = text.last.flatMap({ units[String($0)] }), let count = Int(text.dropLast()), count >= 0 {
+            return now.addingTimeInterval(-Double(count) * unit)
+        }
+        if let date = ServerDates.iso8601(text) ?? ServerDates.iso8601(text + "T00:00:00Z") { return date }
+        throw ShellError.usage(spec, .badOptionValue(option: option.name, .age))
     }
 
     private func check(_ option: OptionSpec, takesValue: Bool) throws {

@@ -1,30 +1,46 @@
 import Browser
 import Rendering
 
-/// `search [--in PATH] [--json] [TERM]`: search mode, or leaving it.
+/// `search [--in PATH] [--live] [--larger SIZE] [--smaller SIZE] [--newer AGE] [--older AGE] [--json] [TERM]`:
+/// search mode, or leaving it.
 struct SearchCommand: ShellCommand {
     static let scope = OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")
+    static let live = OptionSpec("--live", help: "list the server even where the local index covers the place")
+    static let larger = OptionSpec("--larger", value: .text, valueName: "SIZE", help: "only objects larger than SIZE (e.g. 10M)")
+    static let smaller = OptionSpec("--smaller", value: .text, valueName: "SIZE", help: "only objects smaller than SIZE")
+    static let newer = OptionSpec(
+        "--newer", value: .text, valueName: "AGE", help: "only objects changed within AGE (30m, 12h, 7d, 2w) or since a date")
+    static let older = OptionSpec("--older", value: .text, valueName: "AGE", help: "only objects changed before AGE ago or before a date")
     static let spec = CommandSpec(
         name: "search", aliases: [],
         summary: "search object names across the account (no term: leave search mode)",
         details: """
             Shows the objects whose names contain TERM (case-insensitive), or match it as a \
             glob when it has * ? or [. Results open with cd or info; back, or search with no \
-            term, restores the panes shown before. At a terminal the results show as they are \
-            found; Ctrl-C stops the search and keeps what it found.
-            Example: search --in photos '*.jpg'
+            term, restores the panes shown before. Where the local index (see index) covers the \
+            place, it answers at once and the title says how old it is (index of 12 min ago); \
+            --live, or a place not indexed, lists the server: at a terminal the results show as \
+            they are found, and Ctrl-C stops the search and keeps what it found. A result gone \
+            from the server since the index was made is reported as not found when opened.
+            Example: search --in photos --larger 10M '*.jpg'
             """,
-        options: [scope, CommandTable.jsonOption],
+        options: [scope, live, larger, smaller, newer, older, CommandTable.jsonOption],
         operands: [OperandSpec("TERM", .text, optional: true)])
 
     let term: String?
     let scopePath: String?
     let json: Bool
+    let isLive: Bool
+    let filter: SearchFilter
 
     init(_ arguments: CommandArguments) throws {
         term = arguments.operand(0)
         scopePath = try arguments.value(Self.scope)
         json = try arguments.flag(CommandTable.jsonOption)
+        isLive = try arguments.flag(Self.live)
+        filter = SearchFilter(
+            largerThan: try arguments.size(Self.larger), smallerThan: try arguments.size(Self.smaller),
+            newerThan: try arguments.pointInTime(Self.newer), olderThan: try arguments.pointInTime(Self.older))
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
@@ -33,12 +49,15 @@ struct SearchCommand: ShellCommand {
             // `search --json` answers and leaves the panes as they are.
             let scope = try await session.searchScope(scopePath)
             let writer = EntryWriter(console: context.console, style: ListStyle(long: false, human: false, json: true))
-            try await writer.writeJSONResults(of: session.detachedSearch(term, in: scope))
+            let search = session.detachedSearch(term, in: scope, filter: filter, live: isLive)
+            if let age = search.indexAge { context.console.writeError("search: answered from the \(age)\n") }
+            try await writer.writeJSONResults(of: search)
             return .answered
         }
-        try await session.search(term, in: scopePath)
+        try await session.search(term, in: scopePath, filter: filter, live: isLive)
         // With no panes shown (`-q`), the answer is the results, streamed as found.
         guard context.settings.quiet, term != nil else { return .showPanes }
+        if let age = session.searchResults?.indexAge { context.console.writeError("search: answered from the \(age)\n") }
         let writer = EntryWriter(console: context.console, style: ListStyle(long: false, human: false, json: false))
         try await session.loadSearchResults { page in
             writer.writeEntries(page.map { EntryLine(name: $0.name, isFolder: $0.isFolder, bytes: $0.bytes, date: $0.lastModified) })

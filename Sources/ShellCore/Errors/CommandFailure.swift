@@ -63,5 +63,7 @@ public enum UsageProblem: Sendable, Equatable {
         case size
         /// A content type such as `text/plain`.
         case contentType
+        /// An age such as `7d`, or a date such as `2024-06-01`.
+        case age
     }
 }

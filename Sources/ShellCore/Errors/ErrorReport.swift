@@ -1,6 +1,7 @@
 import Browser
 import Clusters
 import Foundation
+import NameIndex
 import Navigation
 import Storage
 import Transfers
@@ -21,6 +22,7 @@ public struct ErrorReport: Sendable {
             case let error as ClusterError: Self.report(error)
             case let error as CommandFailure: Self.report(error)
             case let error as ContainerError: (Self.words(error), .failed)
+            case let error as NameIndexError: Self.report(error)
             case let error as SyntaxError: Self.report(ShellError.syntax(error))
             case let error as CommandTableMismatch:
                 ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
@@ -80,6 +82,7 @@ public struct ErrorReport: Sendable {
         case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
         case .size: "a size such as 64M (K, M, G: powers of 1024)"
         case .contentType: "a content type such as text/plain"
+        case .age: "an age such as 30m, 12h, 7d or 2w, or a date such as 2024-06-01"
         }
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import Storage
+
+/// `search --larger/--smaller/--newer/--older`: bounds on a result's size and date,
+/// as the listing (or the index) gives them. An object with no date passes no date bound.
+public struct SearchFilter: Sendable, Equatable {
+    /// Only objects of more than this many bytes.
+    public var largerThan: Int64?
+    /// Only objects of fewer than this many bytes.
+    public var smallerThan: Int64?
+    /// Only objects changed after this.
+    public var newerThan: Date?
+    /// Only objects changed before this.
+    public var olderThan: Date?
+
+    public init(largerThan: Int64? = nil, smallerThan: Int64? = nil, newerThan: Date? = nil, olderThan: Date? = nil) {
+        self.largerThan = largerThan
+        self.smallerThan = smallerThan
+        self.newerThan = newerThan
+        self.olderThan = olderThan
+    }
+
+    public var isEmpty: Bool { self == SearchFilter() }
+
+    public func keeps(_ object: ObjectSummary) -> Bool {
+        keeps(bytes: object.bytes, lastModified: object.lastModified)
+    }
+
+    public func keeps(bytes: Int64, lastModified: Date?) -> Bool {
+        if let largerThan, bytes <= largerThan { return false }
+        if let smallerThan, bytes >= smallerThan { return false }
+        if newerThan != nil || olderThan != nil {
+            guard let date = lastModified else { return false }
+            if let newerThan, date <= newerThan { return false }
+            if let olderThan, date >= olderThan { return false }
+        }
+        return true
+    }
+}
