@@ -63,5 +63,7 @@ public enum UsageProblem: Sendable, Equatable {
         case size
         /// A content type such as `text/plain`.
         case contentType
+        /// A duration such as `30m` (s, m, h, d).
+        case duration
     }
 }

@@ -80,6 +80,7 @@ public struct ErrorReport: Sendable {
         case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
         case .size: "a size such as 64M (K, M, G: powers of 1024)"
         case .contentType: "a content type such as text/plain"
+        case .duration: "a duration such as 90s, 30m, 1h or 7d"
         }
     }
 }
