@@ -64,7 +64,7 @@ public final class InfoPane: StoragePane {
             sheet.add("Cluster", key: nil, .text(cluster))
             sheet.add("Containers", key: .containers, .count(info.containerCount))
             addTotals(objects: info.objectCount, bytes: info.bytes, to: &sheet)
-            sheet.metadata = info.metadata
+            sheet.metadata = shownMetadata(info.metadata)
             return sheet
         case .container(let name):
             let info = try await store.containerInfo(name)
@@ -74,7 +74,7 @@ public final class InfoPane: StoragePane {
             sheet.add("Region", key: .region, info.region.map(InfoValue.text))
             sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
             sheet.add("Storage-Policy", key: .storagePolicy, info.storagePolicy.map(InfoValue.text))
-            sheet.metadata = info.metadata
+            sheet.metadata = shownMetadata(info.metadata)
             return sheet
         case .folder(let location):
             let (objects, bytes) = try await folderTotals(location, store: store)
@@ -87,6 +87,15 @@ public final class InfoPane: StoragePane {
         case .object(let info):
             return try await objectSheet(info, store: store)
         }
+    }
+
+    /// An account's or container's metadata as `info` shows it: the values of Swift
+    /// tempurl's keys, which sign share links, are `<redacted>`, so `info` says that a
+    /// key is set, never the key.
+    public static func shownMetadata(_ metadata: [String: String]) -> [String: String] {
+        var shown = metadata
+        for name in metadata.keys where ["temp-url-key", "temp-url-key-2"].contains(name.lowercased()) { shown[name] = "<redacted>" }
+        return shown
     }
 
     static func objectSheet(_ info: ObjectInfo, store: any ObjectStore) async throws -> InfoSheet {

@@ -14,4 +14,5 @@ public enum JSONField: String, CaseIterable, Sendable {
     case region
     case metadataProblem = "metadata_problem"
     case cluster, summary, origin, current
+    case url, expires, method
 }

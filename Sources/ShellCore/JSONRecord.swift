@@ -8,7 +8,8 @@ import Storage
 /// own types (never from a backend's), so every store gives the same fields. The man
 /// page lists them: `kind`, `name`, `path`, `container`, `bytes`, `count`, `containers`,
 /// `etag`, `content_type`, `last_modified` (ISO 8601, UTC), `metadata`, `manifest`,
-/// `segments`, `segment_prefix`, and for clusters `summary`, `origin`, `current`.
+/// `segments`, `segment_prefix`, for clusters `summary`, `origin`, `current`, and for
+/// share links `url`, `expires`, `method`.
 enum JSONRecord {
     /// An entry of a folder listing: `name` as `ls` prints it (no trailing `/`), `path` from the root.
     static func entry(_ entry: ListingEntry, in folder: Location) -> JSONLine? {
@@ -80,6 +81,15 @@ enum JSONRecord {
         addManifest(info.largeObject, to: &line)
         line.add(.segments, segments)
         line.add(.metadata, info.metadata)
+        return line
+    }
+
+    /// `share --json`: the link's `url`, when it `expires` (ISO 8601, UTC) and its `method`.
+    static func shareLink(_ link: ShareLink) -> JSONLine {
+        var line = JSONLine()
+        line.add(.url, link.url)
+        line.add(.expires, ISODate.format(link.expires))
+        line.add(.method, link.method.rawValue)
         return line
     }
 

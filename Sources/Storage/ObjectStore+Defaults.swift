@@ -37,6 +37,16 @@ extension ObjectStore {
     ) async throws -> any LargeUpload {
         throw StorageError.unsupported("the \(kind) store keeps objects whole and needs no segments")
     }
+
+    /// No links: the store has no server to serve them.
+    public func shareLink(_ request: ShareRequest) async throws -> ShareLink {
+        throw StorageError.shareRefused(.notShareable(store: kind))
+    }
+
+    /// No key: the store makes no links.
+    public func setShareKey() async throws {
+        throw StorageError.shareRefused(.notShareable(store: kind))
+    }
 }
 
 /// A store that passes every call to `base`, so a wrapper (a test hook, a counter)
@@ -92,6 +102,8 @@ extension ForwardingStore {
         try await base.deleteObjects(container: container, names: names)
     }
     public func uploadLimits() async throws -> UploadLimits { try await base.uploadLimits() }
+    public func shareLink(_ request: ShareRequest) async throws -> ShareLink { try await base.shareLink(request) }
+    public func setShareKey() async throws { try await base.setShareKey() }
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
         try await base.segments(ofObject: container, name: name)
     }

@@ -98,6 +98,15 @@ public protocol ObjectStore: Sendable {
     /// fill, the manifest last. It is never picked up again: an interrupted one is aborted.
     func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload
 
+    /// A URL for `request`'s object that works without credentials until it expires,
+    /// signed here without asking the server to check it; `shareRefused` says why none
+    /// can be made.
+    func shareLink(_ request: ShareRequest) async throws -> ShareLink
+
+    /// Stores a new random key for share links on the account (Swift's `Temp-URL-Key`);
+    /// links signed with the key it replaces stop working. The key is never returned.
+    func setShareKey() async throws
+
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on
     /// until an empty page.

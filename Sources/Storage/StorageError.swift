@@ -36,6 +36,8 @@ public enum StorageError: Error, Sendable, Equatable {
     case unsupported(String)
     /// A change of metadata the store cannot make; nothing was changed.
     case metadataRefused(MetadataRefusal)
+    /// No share link (or key for one) can be made; nothing was changed.
+    case shareRefused(ShareRefusal)
     /// A local I/O failure in the store itself.
     case io(String)
     /// The operation was cancelled (Ctrl-C).

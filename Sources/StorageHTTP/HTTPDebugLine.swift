@@ -9,7 +9,8 @@ package enum HTTPDebugLine {
     /// Request headers whose values are credentials.
     package static let secretHeaders: Set<String> = [
         "x-auth-key", "x-auth-token", "x-storage-token", "x-storage-pass", "x-subject-token",
-        "x-amz-security-token",
+        "x-amz-security-token", "x-account-meta-temp-url-key", "x-account-meta-temp-url-key-2",
+        "x-container-meta-temp-url-key", "x-container-meta-temp-url-key-2",
     ]
     /// Request headers worth showing; the others are noise.
     package static let shownHeaders: Set<String> = [

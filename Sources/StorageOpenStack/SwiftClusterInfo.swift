@@ -10,6 +10,8 @@ struct SwiftClusterInfo: Sendable, Equatable {
     var maxManifestSegments: Int
     /// Names one bulk-delete request takes; 0 when the middleware is not there.
     var maxDeletesPerRequest: Int
+    /// The tempurl middleware, for share links; nil when `/info` does not list it.
+    var tempURL: TempURLOffer?
 
     /// Names a bulk delete is given when `/info` lists the middleware but not its limit:
     /// Ceph RGW deletes the first 1,024 of a request, answers 200 and skips the rest.
@@ -18,13 +20,14 @@ struct SwiftClusterInfo: Sendable, Equatable {
     /// A stock Swift's limits, for a cluster that hides `/info`.
     static let stock = SwiftClusterInfo(
         maxFileSize: 5 << 30 + 2, minSegmentSize: 1 << 20, maxManifestSegments: 1_000,
-        maxDeletesPerRequest: 0)
+        maxDeletesPerRequest: 0, tempURL: .stock)
 
-    init(maxFileSize: Int64, minSegmentSize: Int64, maxManifestSegments: Int, maxDeletesPerRequest: Int) {
+    init(maxFileSize: Int64, minSegmentSize: Int64, maxManifestSegments: Int, maxDeletesPerRequest: Int, tempURL: TempURLOffer?) {
         self.maxFileSize = maxFileSize
         self.minSegmentSize = minSegmentSize
         self.maxManifestSegments = maxManifestSegments
         self.maxDeletesPerRequest = maxDeletesPerRequest
+        self.tempURL = tempURL
     }
 
     /// Reads the JSON of `/info`; what it leaves out keeps the stock value (no SLO
@@ -37,13 +40,30 @@ struct SwiftClusterInfo: Sendable, Equatable {
         let swift = root["swift"] as? [String: Any] ?? [:]
         let slo = root["slo"] as? [String: Any]
         let bulk = root["bulk_delete"] as? [String: Any]
+        let tempURL = root["tempurl"] as? [String: Any]
         let stock = Self.stock
         self.init(
             maxFileSize: (swift["max_file_size"] as? NSNumber)?.int64Value ?? stock.maxFileSize,
             minSegmentSize: (slo?["min_segment_size"] as? NSNumber)?.int64Value ?? stock.minSegmentSize,
             maxManifestSegments: slo == nil ? 1 : (slo?["max_manifest_segments"] as? NSNumber)?.intValue ?? stock.maxManifestSegments,
-            maxDeletesPerRequest: bulk == nil ? 0 : (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? Self.unstatedDeletes)
+            maxDeletesPerRequest: bulk == nil ? 0 : (bulk?["max_deletes_per_request"] as? NSNumber)?.intValue ?? Self.unstatedDeletes,
+            tempURL: tempURL.map { section in
+                TempURLOffer(
+                    digests: section["allowed_digests"] as? [String] ?? ["sha1"],
+                    methods: section["methods"] as? [String] ?? TempURLOffer.stock.methods)
+            })
     }
+}
+
+/// What `/info` says of the tempurl middleware.
+struct TempURLOffer: Sendable, Equatable {
+    /// `allowed_digests`; a cluster that lists none predates them and takes SHA-1 only.
+    var digests: [String]
+    /// The methods a link may be signed for.
+    var methods: [String]
+
+    /// A stock Swift's, assumed for a cluster that hides `/info`.
+    static let stock = TempURLOffer(digests: ["sha256", "sha512"], methods: ["GET", "HEAD", "PUT", "POST", "DELETE"])
 }
 
 /// The one `/info` answer of a store, asked for when first needed.

@@ -38,7 +38,7 @@ public struct SigV4Request: Sendable {
     }
 }
 
-/// AWS Signature Version 4 (header authorization) over swift-crypto's HMAC-SHA256.
+/// AWS Signature Version 4 (header or query-string authorization) over swift-crypto's HMAC-SHA256.
 public struct SigV4Signer: Sendable {
     public let credentials: SigV4Credentials
     public let region: String
@@ -60,6 +60,21 @@ public struct SigV4Signer: Sendable {
         let scope = scope(date)
         return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKey)/\(scope), SignedHeaders=\(names), "
             + "Signature=\(signature(request, date: date))"
+    }
+
+    /// The query of a presigned URL for `request` (query-string authorization), valid
+    /// `lifetime` seconds from `date`: the request's own query, then the `X-Amz-*`
+    /// parameters, the signature last. Its headers (normally `host` alone) are the
+    /// signed ones; its payload hash is normally `UNSIGNED-PAYLOAD`.
+    public func presignedQuery(_ request: SigV4Request, date: Date, lifetime: Int) -> [(name: String, value: String)] {
+        var signed = request
+        signed.query += [
+            ("X-Amz-Algorithm", "AWS4-HMAC-SHA256"), ("X-Amz-Credential", "\(credentials.accessKey)/\(scope(date))"),
+            ("X-Amz-Date", Self.amzDate(date)), ("X-Amz-Expires", String(lifetime)),
+            ("X-Amz-SignedHeaders", Self.canonicalHeaders(request.headers).names),
+        ]
+        if let token = credentials.sessionToken { signed.query.append(("X-Amz-Security-Token", token)) }
+        return signed.query + [("X-Amz-Signature", signature(signed, date: date))]
     }
 
     /// The hex signature of `request`.

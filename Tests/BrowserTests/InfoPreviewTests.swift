@@ -70,6 +70,13 @@ final class PreviewContentTests: XCTestCase {
         return try await ObjectPreview.read(info, store: store)
     }
 
+    /// An account's Temp-URL-Key (or `-2`), which signs share links, shows only as set.
+    func testTheKeysOfShareLinksShowOnlyAsSet() {
+        XCTAssertEqual(
+            InfoPane.shownMetadata(["Temp-Url-Key": "k1-5ecret", "temp-url-key-2": "k2-5ecret", "Color": "red"]),
+            ["Temp-Url-Key": "<redacted>", "temp-url-key-2": "<redacted>", "Color": "red"])
+    }
+
     func testAHostileTextObjectIsShownEscaped() async throws {
         let hostile = Array("title\u{1B}]0;pwned\u{07}\n\u{1B}[2J\u{1B}[31mred\r\n".utf8) + [0xC3, 0x28, 0xFF] + Array("\u{202E}end".utf8)
         let preview = try await preview("hostile.txt", hostile)

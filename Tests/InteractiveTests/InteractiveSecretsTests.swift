@@ -74,6 +74,41 @@ final class InteractiveSecretsTests: XCTestCase {
         print("interactive secrets: \(screen.utf8.count + history.utf8.count) bytes of screen and history checked, 0 secrets seen")
     }
 
+    /// `share --set-key` asks at a terminal, as `rm -r` does: no changes nothing, yes
+    /// stores a key, and a link signed with it then prints with its expiry.
+    func testShareSetKeyAsksFirst() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else {
+            throw XCTSkip("no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command")
+        }
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", "env"], environment: ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key])
+        session = shell
+        let prompt = "objsh env:/> "
+        try shell.waitForLastLine(prompt)
+        try shell.type("share --set-key")
+        try shell.press("Enter")
+        try shell.waitFor("the question") { $0.contains("store a new random Temp-URL-Key on the account?") && $0.contains("[y/N] ") }
+        try shell.type("n")
+        try shell.press("Enter")
+        try shell.waitFor("the refusal") { $0.contains("share: no key stored") }
+        try shell.waitForLastLine(prompt)
+        try shell.type("share --set-key")
+        try shell.press("Enter")
+        try shell.waitFor("the question again") { $0.components(separatedBy: "[y/N]").count == 3 }
+        try shell.type("y")
+        try shell.press("Enter")
+        try shell.waitFor("the key stored") { $0.contains("stored a new Temp-URL-Key on the account") }
+        try shell.waitForLastLine(prompt)
+        try shell.type("share --put --expires 90s /c/x")
+        try shell.press("Enter")
+        let screen = try shell.waitFor("the link") { $0.contains("PUT until ") && $0.contains("(90s)") }
+        XCTAssertTrue(screen.contains("/c/x?temp_url_sig="), screen)
+        XCTAssertFalse(screen.contains(key), screen)
+    }
+
     /// The prompt on the screen's last line when the shell waits for a command there.
     static func prompt(on screen: String) -> String? {
         guard let last = screen.split(separator: "\n").last(where: { !$0.allSatisfy { $0 == " " } }) else { return nil }

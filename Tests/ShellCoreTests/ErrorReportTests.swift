@@ -31,6 +31,8 @@ final class ErrorReportTests: XCTestCase {
         .proxy(ProxyRefusal(proxy: "", target: "h:443", reason: .unusableSetting("https_proxy"))),
         .metadataRefused(.notKept(store: "file")), .metadataRefused(.nonASCIIValue(key: "who")),
         .metadataRefused(.tooLargeToRewrite),
+        .shareRefused(.notShareable(store: "file")), .shareRefused(.noKey), .shareRefused(.tooLong(limit: 604_800)),
+        .shareRefused(.notOffered), .shareRefused(.methodNotAllowed(.put)), .shareRefused(.noKeyToSet(store: "s3")),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -53,6 +55,7 @@ final class ErrorReportTests: XCTestCase {
         case .tls: 16
         case .proxy: 17
         case .metadataRefused: 18
+        case .shareRefused: 19
         }
     }
 
@@ -122,7 +125,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...18))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...19))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -159,6 +162,7 @@ final class ErrorReportTests: XCTestCase {
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
             .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
+            .badOptionValue(option: "--expires", .duration),
         ]
         for problem in problems {
             let message = ErrorReport.words(problem)
@@ -178,6 +182,13 @@ final class ErrorReportTests: XCTestCase {
         let refusal = { (reason: TLSRefusal.Reason) in StorageError.tls(TLSRefusal(host: "h:1", reason: reason, caVariable: "OS_CACERT")) }
         XCTAssertEqual(ErrorReport(refusal(.expired)).failureClass, .permission)
         XCTAssertEqual(ErrorReport(refusal(.notTLS)).failureClass, .unavailable)
+    }
+
+    func testAShareLinkTooLongIsAUsageErrorThatSaysTheLimit() {
+        let error = ShellError.failed(command: "share", cause: StorageError.shareRefused(.tooLong(limit: 604_800)))
+        XCTAssertEqual(error.message, "share: a share link lasts at most 7d here")
+        XCTAssertEqual(error.exitStatus, ExitStatus.usage)
+        XCTAssertEqual(ErrorReport(StorageError.shareRefused(.noKey)).failureClass, .failed)
     }
 
     func testAProxyRefusalIsClassedByItsReason() {

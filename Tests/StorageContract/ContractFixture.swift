@@ -15,6 +15,12 @@ public struct ContractFixture: Sendable {
     /// Whether the store keeps metadata and a content type of an object's own (the file
     /// store does not: a change must be refused).
     public var keepsMetadata = true
+    /// Whether the store makes share links (the file store does not: it must refuse).
+    public var makesShareLinks = true
+    /// Whether the server refuses a share link once it has expired (moto never checks).
+    public var checksShareExpiry = true
+    /// The longest share link the store makes, in seconds; nil for no limit of its own.
+    public var longestShareLink: Int?
     /// Container names after the run prefix, in no order, whose byte order differs from
     /// a naive one. S3 bucket names allow only lower-case letters, digits, `-` and `.`.
     public var containerNames = ["b", "a", "a b", "é", "Z"]

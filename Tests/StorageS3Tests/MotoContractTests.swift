@@ -16,6 +16,9 @@ enum MotoContract {
         }
         fixture.keepsCounts = false
         fixture.containerNames = ["b", "a", "a-b", "a.b", "0z"]
+        // moto never checks when a presigned URL expires.
+        fixture.checksShareExpiry = false
+        fixture.longestShareLink = 7 * 24 * 3600
         return (store, StorageContract(store: store, fixture: fixture))
     }
 }
@@ -49,6 +52,7 @@ final class MotoContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
+    func testShareLinks() async throws { try await contract.checkShareLinks() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }
@@ -81,6 +85,7 @@ final class MotoVirtualHostContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
+    func testShareLinks() async throws { try await contract.checkShareLinks() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -21,6 +21,7 @@ final class S3StoreContractTests: XCTestCase {
         }
         fixture.keepsCounts = false
         fixture.containerNames = ["b", "a", "a-b", "a.b", "0z"]
+        fixture.longestShareLink = 7 * 24 * 3600
         contract = StorageContract(store: store, fixture: fixture)
     }
 
@@ -48,6 +49,7 @@ final class S3StoreContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
+    func testShareLinks() async throws { try await contract.checkShareLinks() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -176,6 +176,22 @@ final class SigV4VectorTests: XCTestCase {
         XCTAssertEqual(signature([("prefix", "J"), ("max-keys", "2")]), "34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7")
     }
 
+    /// AWS's worked example of "Authenticating Requests: Using Query Parameters"
+    /// (https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html): a
+    /// GET of test.txt for 86,400 seconds; botocore's S3SigV4QueryAuth gives the same.
+    func testPresignedQueryMatchesAWSsExample() {
+        let query = Self.s3.presignedQuery(
+            SigV4Request(
+                method: "GET", path: "/test.txt", headers: [("host", "examplebucket.s3.amazonaws.com")],
+                payloadHash: "UNSIGNED-PAYLOAD"),
+            date: Self.s3Date, lifetime: 86_400)
+        XCTAssertEqual(
+            SigV4Encoding.canonicalQuery(query),
+            "X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request"
+                + "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400"
+                + "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404&X-Amz-SignedHeaders=host")
+    }
+
     func testEncodingRules() {
         XCTAssertEqual(SigV4Encoding.encode("a b+c%d~e/f"), "a%20b%2Bc%25d~e%2Ff")
         XCTAssertEqual(SigV4Encoding.encode("a//b c/", keepingSlashes: true), "a//b%20c/")

@@ -65,5 +65,7 @@ public enum UsageProblem: Sendable, Equatable {
         case contentType
         /// An age such as `7d`, or a date such as `2024-06-01`.
         case age
+        /// A duration such as `30m` (s, m, h, d).
+        case duration
     }
 }

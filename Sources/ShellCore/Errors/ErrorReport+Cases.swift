@@ -26,6 +26,7 @@ extension ErrorReport {
         case .containerNotEmpty(let name): "\(name): container not empty"
         case .unsupported(let message): message
         case .metadataRefused(let refusal): words(refusal)
+        case .shareRefused(let refusal): words(refusal)
         case .io(let message): message
         case .cancelled: "interrupted"
         case .tls(let refusal): words(refusal)
@@ -38,6 +39,17 @@ extension ErrorReport {
         case .notKept(let kind): "the \(kind) store keeps no metadata to change (its content types come from the names)"
         case .nonASCIIValue(let key): "the value of \(key) is not ASCII, and S3 keeps only ASCII in metadata"
         case .tooLargeToRewrite: "an object over 5 GiB whose part size is unknown cannot take new metadata on the server"
+        }
+    }
+
+    static func words(_ refusal: ShareRefusal) -> String {
+        switch refusal {
+        case .notShareable(let kind): "the \(kind) store makes no share links: it has no server to serve them"
+        case .noKey: "the account has no Temp-URL-Key to sign share links with; share --set-key stores a new one"
+        case .tooLong(let limit): "a share link lasts at most \(ShareDuration.format(limit)) here"
+        case .notOffered: "this cluster offers no share links (its /info lists no tempurl with SHA-256, SHA-512 or SHA-1)"
+        case .methodNotAllowed(let method): "this cluster's tempurl takes no \(method.rawValue) links"
+        case .noKeyToSet(let kind): "the \(kind) store signs share links with the cluster's own credentials: there is no key to set"
         }
     }
 
@@ -88,8 +100,9 @@ extension ErrorReport {
             case .unreachable, .tunnelRefused: .unavailable
             }
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
+        case .shareRefused(.tooLong): .usage
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
-            .unsupported, .metadataRefused, .io:
+            .unsupported, .metadataRefused, .shareRefused, .io:
             .failed
         }
     }

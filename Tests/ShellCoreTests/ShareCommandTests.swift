@@ -1,0 +1,40 @@
+import XCTest
+
+@testable import ShellCore
+
+/// `share`'s words: durations, and what cannot be given together.
+final class ShareCommandTests: XCTestCase {
+    func decode(_ words: [String]) throws -> ShareCommand {
+        try ShareCommand(CommandArguments(try ParsedCommand.parse(ShareCommand.spec, words: words)))
+    }
+
+    func testDurationsInEachUnit() throws {
+        XCTAssertEqual(ShareDuration.seconds("90s"), 90)
+        XCTAssertEqual(ShareDuration.seconds("30m"), 1_800)
+        XCTAssertEqual(ShareDuration.seconds("1h"), 3_600)
+        XCTAssertEqual(ShareDuration.seconds("7d"), 604_800)
+        for bad in ["", "h", "0h", "-1h", "+1h", "1.5h", "1w", "10", "1h30m", "٣h", "99999999999d"] {
+            XCTAssertNil(ShareDuration.seconds(bad), bad)
+        }
+        XCTAssertEqual(ShareDuration.format(604_800), "7d")
+        XCTAssertEqual(ShareDuration.format(5_400), "90m")
+        XCTAssertEqual(ShareDuration.format(61), "61s")
+        XCTAssertEqual(try decode(["x"]).lifetime, 3_600, "the default is an hour")
+        XCTAssertEqual(try decode(["--expires", "30m", "--put", "x"]).method, .put)
+    }
+
+    func testBadWordsAreUsageErrors() {
+        let cases: [([String], String)] = [
+            (["--expires", "1week", "x"], "share: --expires takes a duration such as 90s, 30m, 1h or 7d"),
+            (["--set-key", "x"], "share: too many arguments"),
+            (["--set-key", "--put"], "share: --set-key and --put cannot be given together"),
+            (["--set-key", "--expires", "1h"], "share: --set-key and --expires cannot be given together"),
+        ]
+        for (words, message) in cases {
+            XCTAssertThrowsError(try decode(words), "\(words)") { error in
+                XCTAssertEqual((error as? ShellError)?.message, message + "\nusage: " + ShareCommand.spec.synopsis)
+                XCTAssertEqual((error as? ShellError)?.exitStatus, ExitStatus.usage)
+            }
+        }
+    }
+}
