@@ -40,7 +40,7 @@ let package = Package(
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
         .target(name: "Browser", dependencies: ["Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),
         // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
         .target(name: "Sync", dependencies: ["Browser", "Listing", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(
-            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "GoldenFiles"],
+            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "Rendering", "Sync", "GoldenFiles"],
             exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.

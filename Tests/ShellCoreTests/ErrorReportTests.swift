@@ -3,6 +3,7 @@ import Clusters
 import Foundation
 import Navigation
 import Storage
+import Sync
 import Transfers
 import XCTest
 
@@ -121,7 +122,8 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
-                CommandFailure.standardInputHoldsCommands,
+                CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.compare),
+                CommandFailure.placeIsObject(Self.place), SyncError.unordered("a"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

@@ -3,6 +3,7 @@ import Clusters
 import Foundation
 import Navigation
 import Storage
+import Sync
 import Transfers
 
 /// The one place that turns any error into the one-line message a user reads and the
@@ -21,6 +22,8 @@ public struct ErrorReport: Sendable {
             case let error as ClusterError: Self.report(error)
             case let error as CommandFailure: Self.report(error)
             case let error as ContainerError: (Self.words(error), .failed)
+            case SyncError.unordered(let name):
+                ("the listing gave \(name) out of byte order; nothing can be compared against it", .unavailable)
             case let error as SyntaxError: Self.report(ShellError.syntax(error))
             case let error as CommandTableMismatch:
                 ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
