@@ -6,12 +6,17 @@ extension ContentJudge {
     func judge(_ file: LocalFileStat, _ digests: (any FileDigesting)?, _ object: ObjectSummary, _ remote: Remote) async throws -> Answer {
         guard let digests else { return .unproven("no way to read the file") }
         var claim = ETagClaim.of(object)
-        if claim == .unknown { claim = ETagClaim.of(try await remote.info(object)) }
+        if claim == .unknown {
+            let info = try await remote.info(object)
+            if info.opaqueETag != nil { return try await checksum(file, digests, info) }
+            claim = ETagClaim.of(info)
+        }
         switch claim {
         case .md5(let etag):
             let digest = try await digests.digests(of: file, partSizes: [])
             if digest.md5 == etag { return .same(.md5) }
-            return try await remote.isOpaque(object) ? .unproven(ETagClaim.opaque) : .differs(.md5)
+            guard let info = try await remote.opaqueInfo(object) else { return .differs(.md5) }
+            return try await checksum(file, digests, info)
         case .staticManifest:
             return try await segments(file, digests, object, remote)
         case .multipart(let etag, let count, let recorded):
@@ -21,6 +26,13 @@ extension ContentJudge {
         case .unknown:
             return .unproven("no ETag")
         }
+    }
+
+    /// An object whose ETag is no digest of its bytes: the store's checksum of the whole,
+    /// where it keeps one (not cached: rare), else nothing proves it.
+    func checksum(_ file: LocalFileStat, _ digests: any FileDigesting, _ info: ObjectInfo) async throws -> Answer {
+        guard let checksum = info.checksum else { return .unproven(ETagClaim.opaque) }
+        return .by(.checksum, equal: try await digests.checksum(of: file, checksum.algorithm) == checksum.base64)
     }
 
     /// A static large object: its manifest (one GET), then the file cut at the segments' size.
@@ -50,7 +62,8 @@ extension ContentJudge {
             return .same(.parts(size, guessed: true))
         }
         let info = try await remote.info(object)
-        guard case .multipartUpload(_, let size?) = info.largeObject, size > 0, info.opaqueETag == nil else {
+        if info.opaqueETag != nil { return try await checksum(file, digests, info) }
+        guard case .multipartUpload(_, let size?) = info.largeObject, size > 0 else {
             return .unproven("a multipart object whose part size is not known")
         }
         let digest = sizes.contains(size) ? guessed! : try await digests.digests(of: file, partSizes: [size])

@@ -14,7 +14,7 @@ struct RemotePair: Sendable {
             return .unproven(reason)
         case (.md5(let one), .md5(let other)):
             if one == other { return .same(.etag) }
-            let opaque = try await a.isOpaque(x) ? true : try await b.isOpaque(y)
+            let opaque = try await a.opaqueInfo(x) != nil ? true : try await b.opaqueInfo(y) != nil
             return opaque ? .unproven(ETagClaim.opaque) : .differs(.etag)
         case (.staticManifest(let one), .staticManifest(let other)):
             if one == other { return .same(.etag) }

@@ -88,10 +88,12 @@ struct Remote: Sendable {
         try await store.segments(ofObject: container, name: object.name)
     }
 
-    /// Whether a plain-looking ETag that did not match may be opaque: only an S3 HEAD tells.
-    func isOpaque(_ object: ObjectSummary) async throws -> Bool {
-        guard store.kind == "s3" else { return false }
-        return try await info(object).opaqueETag != nil
+    /// The HEAD of an object whose plain-looking ETag did not match, when the ETag is
+    /// opaque after all (encryption, a provider's own tag): only an S3 HEAD tells.
+    func opaqueInfo(_ object: ObjectSummary) async throws -> ObjectInfo? {
+        guard store.kind == "s3" else { return nil }
+        let info = try await info(object)
+        return info.opaqueETag != nil ? info : nil
     }
 }
 

@@ -33,6 +33,8 @@ public struct FileDigest: Sendable, Equatable {
 public protocol FileDigesting: Sendable {
     /// The digests of `file` (below the place's root), with parts at each of `partSizes`.
     func digests(of file: LocalFileStat, partSizes: [Int64]) async throws -> FileDigest
+    /// The file's checksum in a store's own encoding (where an object's ETag is opaque).
+    func checksum(of file: LocalFileStat, _ algorithm: ContentChecksum.Algorithm) async throws -> String
     /// How many files and bytes were read so far.
     var counters: HashCounters { get }
 }
@@ -60,22 +62,49 @@ public final class FileDigests: FileDigesting {
     public var counters: HashCounters { state.withLock { $0 } }
 
     public func digests(of file: LocalFileStat, partSizes: [Int64]) async throws -> FileDigest {
+        var whole = Insecure.MD5()
+        var parts = PartDigests(partSizes: partSizes)
+        return try await read(file) { chunk in
+            whole.update(bufferPointer: chunk)
+            parts.update(chunk)
+        } then: {
+            let digests = parts.finished()
+            return FileDigest(
+                md5: LargeObjectETag.hex(whole.finalize()),
+                parts: Dictionary(digests.map { ($0.partBytes, $0.digests) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    public func checksum(of file: LocalFileStat, _ algorithm: ContentChecksum.Algorithm) async throws -> String {
+        var hasher = ChecksumHasher(algorithm)
+        return try await read(file) {
+            hasher.update($0)
+        } then: {
+            hasher.base64()
+        }
+    }
+
+    /// Reads the file once on a thread of its own, a chunk at a time through `consume`,
+    /// and gives what `finish` makes of it.
+    private func read<Value: Sendable>(
+        _ file: LocalFileStat, _ consume: @escaping (UnsafeRawBufferPointer) -> Void, then finish: @escaping () -> Value
+    ) async throws -> Value {
         let path = root + "/" + file.relative
+        nonisolated(unsafe) let consume = consume
+        nonisolated(unsafe) let finish = finish
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { [self] in
                 slots.wait()
                 defer { slots.signal() }
-                continuation.resume(with: Result { try read(path, partSizes: partSizes) })
+                continuation.resume(with: Result { try readChunks(path, consume) }.map { finish() })
             }
         }
     }
 
-    private func read(_ path: String, partSizes: [Int64]) throws -> FileDigest {
+    private func readChunks(_ path: String, _ consume: (UnsafeRawBufferPointer) -> Void) throws {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
         guard descriptor >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        var whole = Insecure.MD5()
-        var parts = PartDigests(partSizes: partSizes)
         var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
         var total: Int64 = 0
         while true {
@@ -83,20 +112,12 @@ public final class FileDigests: FileDigesting {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
-            buffer.withUnsafeBytes { bytes in
-                let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
-                whole.update(bufferPointer: chunk)
-                parts.update(chunk)
-            }
+            buffer.withUnsafeBytes { consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             total += Int64(count)
         }
         state.withLock {
             $0.filesRead += 1
             $0.bytesRead += total
         }
-        let digests = parts.finished()
-        return FileDigest(
-            md5: LargeObjectETag.hex(whole.finalize()),
-            parts: Dictionary(digests.map { ($0.partBytes, $0.digests) }, uniquingKeysWith: { first, _ in first }))
     }
 }

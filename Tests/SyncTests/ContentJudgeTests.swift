@@ -10,12 +10,14 @@ import XCTest
 /// file store, and counts them: the judge's rules with the real ETag formulas.
 final class ShapedStore: ForwardingStore {
     let base: any ObjectStore
+    let kind: String
     let info: ObjectInfo?
     let segmentList: [SegmentRecord]?
     let requests = Mutex(0)
 
-    init(info: ObjectInfo? = nil, segments: [SegmentRecord]? = nil) {
+    init(info: ObjectInfo? = nil, segments: [SegmentRecord]? = nil, kind: String = "file") {
         base = FileStore(root: "/nonexistent")
+        self.kind = kind
         self.info = info
         segmentList = segments
     }
@@ -145,6 +147,27 @@ final class ContentJudgeTests: XCTestCase {
         XCTAssertEqual(differs.0.basis, .parts(5 << 20, guessed: false))
         XCTAssertFalse(differs.0.isSame)
         XCTAssertEqual(differs.1.filesRead, 1, "the recorded size was among the guesses: one read")
+    }
+
+    /// An ETag that is no MD5 (SSE-KMS) that only a HEAD shows: the store's checksum decides.
+    func testOpaqueETagByTheStoresChecksum() async throws {
+        let bytes = Self.bytes(1000)
+        let sha256 = Data(SHA256.hash(data: bytes)).base64EncodedString()
+        var info = ObjectInfo(container: "c", name: "f", bytes: 1000, contentType: "", etag: String(repeating: "ab", count: 16))
+        info.opaqueETag = .encrypted("aws:kms")
+        info.checksum = ContentChecksum(algorithm: .sha256, base64: sha256)
+        let store = ShapedStore(info: info, kind: "s3")
+        let listed = object(1000, etag: info.etag, age: Self.hour)
+        let same = try await judge(try file(bytes), listed, store: store)
+        XCTAssertEqual(same.0.basis, .checksum)
+        XCTAssertTrue(same.0.isSame)
+        let differs = try await judge(try file(Self.bytes(1000, seed: 3)), listed, store: store)
+        XCTAssertEqual(differs.0.basis, .checksum)
+        XCTAssertFalse(differs.0.isSame)
+        info.checksum = nil
+        let unproven = try await judge(try file(bytes), listed, store: ShapedStore(info: info, kind: "s3"))
+        XCTAssertEqual(unproven.0.basis, .sizeAndTime("an ETag the store says is no digest of the bytes"))
+        XCTAssertFalse(unproven.0.isSame, "the object is an hour older than the file")
     }
 
     func testDynamicLargeObjectBySizeAndTime() async throws {
