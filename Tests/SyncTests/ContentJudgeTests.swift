@@ -117,34 +117,36 @@ final class ContentJudgeTests: XCTestCase {
         XCTAssertEqual(differs.0.basis, .segments(4096))
     }
 
-    /// 11 MiB in 3 parts: 4 MiB and 5 MiB (and 4 MB, 5 MB) fit; one read tries them all.
+    static let large = (3 << 20) + 1
+
+    /// 3 MiB and a byte in 2 parts: 2 MiB and 3 MiB (and 2 MB, 3 MB) fit; one read tries them all.
     func testMultipartByGuessedParts() async throws {
-        let bytes = Self.bytes(11 << 20)
-        let etag = LargeObjectETag.multipart(partMD5s: Self.pieces(bytes, of: 5 << 20).map(\.md5))
-        let store = ShapedStore(info: ObjectInfo(container: "c", name: "f", bytes: 11 << 20, contentType: "", etag: etag))
-        let same = try await judge(try file(bytes), object(11 << 20, etag: etag, large: true), store: store)
-        XCTAssertEqual(same.0.basis, .parts(5 << 20, guessed: true))
+        let bytes = Self.bytes(Self.large)
+        let etag = LargeObjectETag.multipart(partMD5s: Self.pieces(bytes, of: 2 << 20).map(\.md5))
+        let store = ShapedStore(info: ObjectInfo(container: "c", name: "f", bytes: Int64(Self.large), contentType: "", etag: etag))
+        let same = try await judge(try file(bytes), object(Self.large, etag: etag, large: true), store: store)
+        XCTAssertEqual(same.0.basis, .parts(2 << 20, guessed: true))
         XCTAssertTrue(same.0.isSame)
         XCTAssertEqual(same.1.filesRead, 1)
         XCTAssertEqual(store.requests.withLock { $0 }, 0, "no request when a guess gives the ETag")
         var changed = bytes
-        changed[6 << 20] ^= 1
+        changed[(2 << 20) + 5] ^= 1
         // No part size recorded: nothing proves it; the older object is older than the file.
-        let unproven = try await judge(try file(changed), object(11 << 20, etag: etag, large: true, age: Self.hour), store: store)
+        let unproven = try await judge(try file(changed), object(Self.large, etag: etag, large: true, age: Self.hour), store: store)
         XCTAssertEqual(unproven.0.basis, .sizeAndTime("a multipart object whose part size is not known"))
         XCTAssertFalse(unproven.0.isSame)
     }
 
     func testMultipartByRecordedPartSize() async throws {
-        let bytes = Self.bytes(11 << 20)
-        let etag = LargeObjectETag.multipart(partMD5s: Self.pieces(bytes, of: 5 << 20).map(\.md5))
-        var info = ObjectInfo(container: "c", name: "f", bytes: 11 << 20, contentType: "", etag: etag)
-        info.largeObject = .multipartUpload(parts: 3, partBytes: 5 << 20)
+        let bytes = Self.bytes(Self.large)
+        let etag = LargeObjectETag.multipart(partMD5s: Self.pieces(bytes, of: 2 << 20).map(\.md5))
+        var info = ObjectInfo(container: "c", name: "f", bytes: Int64(Self.large), contentType: "", etag: etag)
+        info.largeObject = .multipartUpload(parts: 2, partBytes: 2 << 20)
         var changed = bytes
         changed[1] ^= 1
         let store = ShapedStore(info: info)
-        let differs = try await judge(try file(changed), object(11 << 20, etag: etag, large: true), store: store)
-        XCTAssertEqual(differs.0.basis, .parts(5 << 20, guessed: false))
+        let differs = try await judge(try file(changed), object(Self.large, etag: etag, large: true), store: store)
+        XCTAssertEqual(differs.0.basis, .parts(2 << 20, guessed: false))
         XCTAssertFalse(differs.0.isSame)
         XCTAssertEqual(differs.1.filesRead, 1, "the recorded size was among the guesses: one read")
     }
