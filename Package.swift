@@ -40,7 +40,11 @@ let package = Package(
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
         .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
-        .target(name: "ShellCore", dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
+        .target(
+            name: "ShellCore",
+            dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),
+        // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
+        .target(name: "Sync", dependencies: ["Browser", "Listing", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
@@ -115,12 +119,14 @@ let package = Package(
             path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Browser", "Listing", "Transfers"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(
-            name: "ShellCoreTests", dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "NameIndex", "Rendering", "GoldenFiles"],
+            name: "ShellCoreTests",
+            dependencies: ["ShellCore", "Clusters", "Storage", "Browser", "NameIndex", "Rendering", "Sync", "GoldenFiles"],
             exclude: ["Transcripts"]),
         .testTarget(name: "ClustersTests", dependencies: ["Clusters"]),
         // The one golden-file check of the four golden suites: compare, or record and fail.

@@ -76,6 +76,10 @@ public enum CloudsFile {
                 warnings.append("objsh: warning: \(path): cloud \"\(name)\" has a space or / in its name; skipped")
                 continue
             }
+            guard name != ClusterCatalog.reservedName else {
+                warnings.append("objsh: warning: \(path): cloud \(name): the name is reserved for local folders (file:PATH); skipped")
+                continue
+            }
             let endpoint = CloudsEntry(clouds[name] as? [String: Any] ?? [:]).endpoint
             guard endpoint.canSignIn || (endpoint.storageURL != nil && endpoint.token != nil) else {
                 warnings.append(

@@ -23,4 +23,7 @@ public struct ClusterCatalog: Sendable, Equatable {
 
     /// The names, for completion.
     public var names: [String] { clusters.map(\.name) }
+
+    /// The name no cluster may have: `file:PATH` names a local folder (`diff`).
+    public static let reservedName = "file"
 }

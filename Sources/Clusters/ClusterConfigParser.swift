@@ -87,6 +87,9 @@ public struct ClusterConfigParser {
         guard !words[1].contains(where: { $0 == " " || $0 == "\t" || $0 == "/" }) else {
             throw invalid(number, "a cluster name cannot contain spaces or /")
         }
+        guard words[1] != ClusterCatalog.reservedName else {
+            throw invalid(number, "\(ClusterCatalog.reservedName) is reserved for local folders (file:PATH); name the cluster otherwise")
+        }
         return ClusterConfigSection(name: words[1], line: number)
     }
 

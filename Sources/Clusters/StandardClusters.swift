@@ -63,7 +63,7 @@ extension ClusterCatalog {
         var name = (absolute as NSString).lastPathComponent
         if name.isEmpty || name == "/" { name = "root" }
         if let existing = clusters.first(where: { $0.endpoint == .directory(path: absolute) }) { return existing }
-        while cluster(named: name) != nil { name += "+" }
+        while cluster(named: name) != nil || name == Self.reservedName { name += "+" }
         let cluster = Cluster(name: name, endpoint: .directory(path: absolute), origin: "command line")
         add(cluster)
         return cluster

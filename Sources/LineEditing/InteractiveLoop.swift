@@ -48,10 +48,8 @@ public struct InteractiveLoop {
     /// ends the session with the signal's status.
     static func perform(_ words: [Word], on shell: Shell) async throws -> Shell.Outcome {
         switch await InterruptibleCommand.run(words, on: shell) {
-        case .success(nil):
-            return .proceed
-        case .success(let status?):
-            return .exit(status)
+        case .success(let outcome):
+            return outcome
         case .failure(let error):
             if let signal = SignalEvents.hangupSignal { return .exit(128 + signal) }
             // After the ^C the terminal shows, on a line of its own.

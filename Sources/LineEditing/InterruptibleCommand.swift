@@ -5,19 +5,14 @@ import ShellCore
 /// The storage layer checks for cancellation at each page and the browser restores the
 /// panes, so the shell returns to the prompt as it was.
 enum InterruptibleCommand {
-    /// The command's result: the exit status it asks for (`exit`), or nil to go on.
+    /// The command's result, as `Shell.run` gives it.
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
-    static func run(_ words: [Word], on shell: Shell) async -> Result<Int32?, any Error> {
+    static func run(_ words: [Word], on shell: Shell) async -> Result<Shell.Outcome, any Error> {
         // The shell crosses into the command's task and back; this function awaits that
         // task before anyone touches the shell again, so it is never used from two places.
         nonisolated(unsafe) let shell = shell
-        let command = Task { () throws -> Int32? in
-            switch try await shell.run(words) {
-            case .proceed: return nil
-            case .exit(let status): return status
-            }
-        }
+        let command = Task { () throws -> Shell.Outcome in try await shell.run(words) }
         let watcher = watch { command.cancel() }
         let result = await command.result
         watcher.cancel()

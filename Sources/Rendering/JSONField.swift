@@ -15,4 +15,12 @@ public enum JSONField: String, CaseIterable, Sendable {
     case metadataProblem = "metadata_problem"
     case cluster, summary, origin, current
     case url, expires, method
+    /// `diff`: a name's change (`+`, `-`, `~`, `~?`), what decided it, and the totals.
+    case change, by, same, added, removed, changed
+    case addedBytes = "added_bytes"
+    case removedBytes = "removed_bytes"
+    case changedBytes = "changed_bytes"
+    case bySizeAndTime = "by_size_and_time"
+    case hashedFiles = "hashed_files"
+    case hashedBytes = "hashed_bytes"
 }

@@ -6,6 +6,9 @@ public enum ArgumentKind: String, Sendable, Equatable {
     case remoteAny
     /// A path on the local machine (for `upload`).
     case localPath
+    /// A folder to compare (for `diff`): `file:PATH` on the local machine, else a
+    /// remote container or folder.
+    case place
     /// A cluster name.
     case cluster
     /// A shell command name (for `help`).

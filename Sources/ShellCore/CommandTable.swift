@@ -5,7 +5,7 @@ public enum CommandTable {
     static var types: [any ShellCommand.Type] {
         [
             ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, IndexCommand.self, ClusterCommand.self,
-            UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, CatCommand.self,
+            UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, DiffCommand.self, CatCommand.self,
             HeadCommand.self, TailCommand.self, MetaCommand.self, ShareCommand.self,
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
@@ -54,7 +54,8 @@ public enum ExitStatus {
     public static let all: [Int32] = [success, commandFailed, usage, notFound, unavailable, permission, interrupted]
 
     public static let explanation = """
-        Exit status: 0 when every command succeeded; 1 when a command failed; 64 for a bad \
+        Exit status: 0 when every command succeeded; 1 when a command failed (or diff found a \
+        difference); 64 for a bad \
         command line or command usage; 66 when a cluster, container, folder, object or file \
         is not there; 69 when the server is unreachable, timed out or failed; 77 when \
         credentials are refused or access is forbidden; 130 when interrupted. A script \

@@ -49,7 +49,15 @@ public struct LineRunner {
             let ignoresError = words[0].text.hasPrefix("-") && words[0].text.count > 1
             if ignoresError { words[0].text.removeFirst() }
             do {
-                if case .exit(let status) = try await perform(words) { return .exit(status) }
+                switch try await perform(words) {
+                case .exit(let status): return .exit(status)
+                case .differ:
+                    // As a failure, but told already by the answer itself.
+                    guard !ignoresError else { continue }
+                    if outcome == .completed { outcome = .failed(.failed) }
+                    if !continuesAfterFailure { return outcome }
+                case .proceed: break
+                }
             } catch {
                 guard let failure = report(error, prefix: prefix, ignored: ignoresError) else { continue }
                 if outcome == .completed { outcome = .failed(failure) }

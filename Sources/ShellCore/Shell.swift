@@ -20,9 +20,11 @@ public final class Shell {
     var liveScreen: LiveScreen?
 
     /// What a command asks of the loop that runs it.
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         case proceed
         case exit(Int32)
+        /// The command answered that what it compared differs: a failure without a message.
+        case differ
     }
 
     public init(
@@ -81,6 +83,7 @@ public final class Shell {
             case .showPanes: printPanes()
             case .answered: break
             case .exit(let status): return .exit(status)
+            case .differ: return .differ
             }
             return .proceed
         } catch {

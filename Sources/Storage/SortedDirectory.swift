@@ -117,7 +117,7 @@ struct SortedDirectory: Sendable {
         return picked.prefix(wanted).compactMap { child(at: $0, base: base) }
     }
 
-    private func child(at index: Int, base: [UInt8]) -> DirectoryChild? {
+    func child(at index: Int, base: [UInt8]) -> DirectoryChild? {
         let full = base + key(index)
         // Names that are not UTF-8 cannot be object names; they are not listed.
         guard let keyText = String(validating: full, as: UTF8.self) else { return nil }

@@ -107,7 +107,7 @@ struct SwiftLargeUpload: LargeUpload {
         ) { .bytes(body) }
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
-        let expected = SwiftStore.staticManifestETag(segments.map(\.md5))
+        let expected = LargeObjectETag.staticManifest(segmentMD5s: segments.map(\.md5))
         let stored = SwiftHeaders.etag(response.headers) ?? ""
         guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })

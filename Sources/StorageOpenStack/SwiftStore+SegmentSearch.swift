@@ -38,13 +38,8 @@ extension SwiftStore {
         let matching = uploads.values.filter { segments in
             let md5s = segments.compactMap(\.etag)
             return md5s.count == segments.count && segments.reduce(0) { $0 + $1.bytes } == info.bytes
-                && Self.staticManifestETag(md5s) == info.etag
+                && LargeObjectETag.staticManifest(segmentMD5s: md5s) == info.etag
         }
         return matching.count == 1 ? matching[0] : nil
-    }
-
-    /// A static large object's ETag: the MD5 of its segments' MD5s (in hex), one after the other.
-    static func staticManifestETag(_ md5s: [String]) -> String {
-        Insecure.MD5.hash(data: Array(md5s.joined().utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -166,7 +166,7 @@ struct S3LargeUpload: LargeUpload {
         }
         guard response.status == 200 else { throw store.failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(data, expecting: "CompleteMultipartUploadResult")
-        let expected = Self.multipartETag(segments.map(\.md5))
+        let expected = LargeObjectETag.multipart(partMD5s: segments.map(\.md5))
         var stored = S3Answers.unquoted(root.text("ETag") ?? "")
         // Ceph RGW (16.2) answers an empty <ETag/>; the object's HEAD has the real one.
         if stored.isEmpty { stored = try await store.objectInfo(container: container, name: name).etag }
@@ -187,18 +187,5 @@ struct S3LargeUpload: LargeUpload {
         guard response.status == 204 || response.status == 200 || response.status == 404 else {
             throw store.failure(response, bucket: container, key: name)
         }
-    }
-
-    /// `md5(md5(part 1) ‖ … ‖ md5(part N))-N`, the parts' MD5s as bytes.
-    static func multipartETag(_ md5s: [String]) -> String {
-        var bytes: [UInt8] = []
-        for md5 in md5s {
-            var index = md5.startIndex
-            while index < md5.endIndex, let next = md5.index(index, offsetBy: 2, limitedBy: md5.endIndex) {
-                bytes.append(UInt8(md5[index..<next], radix: 16) ?? 0)
-                index = next
-            }
-        }
-        return Insecure.MD5.hash(data: bytes).map { String(format: "%02x", $0) }.joined() + "-\(md5s.count)"
     }
 }

@@ -5,7 +5,7 @@ import Storage
 /// A running checksum of the whole content in one of the algorithms S3 keeps beside
 /// the ETag (`x-amz-checksum-*`): SHA-256 and SHA-1 from swift-crypto, CRC-32 and
 /// CRC-32C from a table (a few lines, where zlib would be a new system library).
-struct ChecksumHasher {
+public struct ChecksumHasher: Sendable {
     private enum State {
         case sha256(SHA256)
         case sha1(Insecure.SHA1)
@@ -13,7 +13,7 @@ struct ChecksumHasher {
     }
     private var state: State
 
-    init(_ algorithm: ContentChecksum.Algorithm) {
+    public init(_ algorithm: ContentChecksum.Algorithm) {
         switch algorithm {
         case .sha256: state = .sha256(SHA256())
         case .sha1: state = .sha1(Insecure.SHA1())
@@ -22,7 +22,7 @@ struct ChecksumHasher {
         }
     }
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         switch state {
         case .sha256(var hash):
             hash.update(bufferPointer: bytes)
@@ -36,7 +36,7 @@ struct ChecksumHasher {
     }
 
     /// The checksum as S3 writes it: base64 of the digest, or of a CRC's four bytes big-endian.
-    func base64() -> String {
+    public func base64() -> String {
         switch state {
         case .sha256(let hash): Data(hash.finalize()).base64EncodedString()
         case .sha1(let hash): Data(hash.finalize()).base64EncodedString()

@@ -138,7 +138,7 @@ struct StreamVerifier {
     /// With parts of a guessed size, a mismatch is returned as the note of an
     /// unverified download instead of thrown as corruption.
     static func checkMultipart(_ digests: [UInt8], expected: String, name: String, guessedPartBytes: Int64? = nil) throws -> String? {
-        let etag = hex(Insecure.MD5.hash(data: digests)) + "-\(digests.count / Insecure.MD5.byteCount)"
+        let etag = LargeObjectETag.multipart(partDigests: digests)
         guard etag == expected.lowercased() else {
             if let guess = guessedPartBytes {
                 return VerificationWords.guessMissed(guess)

@@ -4,10 +4,11 @@ import Glibc
 
 /// The local side of a download: a partial file beside the target, written, synced,
 /// then published under the target's name in one rename.
-enum LocalFile {
-    static let partialSuffix = ".objsh-partial"
+public enum LocalFile {
+    /// The end of a download's partial file's name: never a file of its own to compare or send.
+    public static let partialSuffix = ".objsh-partial"
     /// The journal of a ranged download beside its partial file (see `RangeJournal`).
-    static let journalSuffix = ".objsh-ranges"
+    public static let journalSuffix = ".objsh-ranges"
 
     static func exists(_ path: String) -> Bool {
         var info = stat()

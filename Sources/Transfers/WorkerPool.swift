@@ -71,4 +71,39 @@ public enum WorkerPool {
         group.addTask(operation: job)
         running += 1
     }
+
+    /// Runs `body` for every item an async sequence gives, `limit` at a time, and hands
+    /// the results to `emit` in the items' order: at most `limit` items are begun and not
+    /// yet emitted, so memory stays bounded however many items come. The first failure
+    /// cancels the jobs still running and is thrown.
+    public static func forEachInOrder<Items: AsyncSequence, Result: Sendable>(
+        _ items: Items, limit: Int,
+        _ body: @escaping @Sendable (Items.Element) async throws -> Result,
+        emit: (Result) async throws -> Void
+    ) async throws where Items.Element: Sendable {
+        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+            var done: [Int: Result] = [:]
+            var started = 0
+            var emitted = 0
+            var iterator = items.makeAsyncIterator()
+            var ended = false
+            while !ended || emitted < started {
+                while let result = done.removeValue(forKey: emitted) {
+                    try await emit(result)
+                    emitted += 1
+                }
+                while !ended && started - emitted < max(1, limit) {
+                    guard let item = try await iterator.next() else {
+                        ended = true
+                        break
+                    }
+                    let index = started
+                    group.addTask { (index, try await body(item)) }
+                    started += 1
+                }
+                guard emitted < started, let (index, result) = try await group.next() else { continue }
+                done[index] = result
+            }
+        }
+    }
 }

@@ -59,6 +59,20 @@ final class CloudsFileTests: XCTestCase {
         XCTAssertEqual(clusters[0].origin, "clouds.yaml")
     }
 
+    /// `file` names local folders (`diff file:PATH`): a cloud of that name is skipped, and a
+    /// directory called `file` given as --cluster becomes `file+`.
+    func testTheReservedNameIsNoCluster() throws {
+        let cloud: [String: Any] = ["auth": ["auth_url": "http://k/v3", "username": "u", "password": "p"]]
+        let (clusters, warnings) = CloudsFile.clusters(["file": cloud, "ok": cloud], path: "c")
+        XCTAssertEqual(clusters.map(\.name), ["ok"])
+        XCTAssertEqual(warnings, ["objsh: warning: c: cloud file: the name is reserved for local folders (file:PATH); skipped"])
+        let folder = NSTemporaryDirectory() + "objsh-reserved-" + UUID().uuidString + "/file"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        var catalog = ClusterCatalog()
+        XCTAssertEqual(try catalog.resolve(commandLineValue: folder).name, "file+")
+    }
+
     func testNotYAMLNamesItsLine() {
         XCTAssertThrowsError(try CloudsFile.parse("clouds:\n  a: [1, 2\n  b: {", path: "/c.yaml")) { error in
             guard case ClusterError.invalidConfig(let path, let line, _) = error else { return XCTFail("\(error)") }

@@ -51,6 +51,7 @@ final class ClusterConfigTests: XCTestCase {
             ("[server a]", 1, "unknown section [server a]; expected [cluster NAME]"),
             ("[cluster]", 1, "[cluster] needs a name"),
             ("[cluster a/b]", 1, "a cluster name cannot contain spaces or /"),
+            ("[cluster file]\ntype = file\npath = /x", 1, "file is reserved for local folders (file:PATH); name the cluster otherwise"),
             ("[cluster a]\ntype = file\npath = /x\n[cluster a]\ntype = file\npath = /y", 4, "cluster a is defined twice"),
             ("[cluster a]\ntype file", 2, "expected key = value, found \"type file\""),
             ("[cluster a]\n= x", 2, "a line starts with ="),

@@ -61,7 +61,9 @@ final class CompleterTests: XCTestCase {
             Case("clu", "cluster "),
             Case("c", "c", listed: ["cat", "cd", "cluster", "copy", "cp"]),
             Case("", "", listed: CommandTable.commands.map(\.name).sorted()),
-            Case("di", "dir "),
+            // An alias completes once typed (`dir`, of ls); `di` is also diff's start.
+            Case("di", "di", listed: ["diff", "dir"]),
+            Case("dir", "dir "),
             Case("ls; cl", "ls; cluster "),
             Case("ls;", "ls;", listed: CommandTable.commands.map(\.name).sorted()),
             Case("xyz", "xyz"),
@@ -166,6 +168,18 @@ final class CompleterTests: XCTestCase {
             Case("upload ~/re", #"upload ~/report\ final.pdf "#),
             Case("upload n", "upload notes.txt "),
             Case("upload notes.txt ", "upload notes.txt "),
+        ])
+    }
+
+    /// A place of diff: after `file:` a local path, else a remote container or folder.
+    func testPlacesCompleteLocallyAfterTheFileMark() async {
+        await check([
+            Case("diff file:~/P", "diff file:~/Pictures/"),
+            Case("diff file:p", "diff file:pictures/"),
+            Case("diff file:~/Pictures/b", "diff file:~/Pictures/beach.jpg "),
+            Case("diff pho", "diff photos/"),
+            Case("diff photos/2", "diff photos/202", listed: ["2023/", "2024/"]),
+            Case("diff file:x /ba", "diff file:x /backups/"),
         ])
     }
 

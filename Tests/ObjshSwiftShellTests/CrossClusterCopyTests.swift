@@ -13,11 +13,7 @@ final class CrossClusterCopyTests: XCTestCase {
     private var s3: (endpoint: String, access: String, secret: String)!
 
     override func setUp() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let endpoint = environment["OBJSH_TEST_S3_ENDPOINT"], let access = environment["OBJSH_TEST_S3_ACCESS_KEY"],
-            let secret = environment["OBJSH_TEST_S3_SECRET_KEY"]
-        else { throw XCTSkip("no s3api: OBJSH_TEST_S3_* are unset; run the README's test command") }
-        s3 = (endpoint, access, secret)
+        s3 = try Boto3Run.s3api()
         home = NSTemporaryDirectory() + "objsh-cross-" + UUID().uuidString
         for name in names { try write(name, Data(("bytes of " + name).utf8)) }
         // 50 MiB of a random MiB, each copy marked by its first byte (quick in a debug build).

@@ -15,4 +15,11 @@ enum EveryStore {
         }
         return clusters
     }
+
+    /// Runs `objsh -q` on one of `clusters` with `lines` as its `-c` script.
+    static func run(_ cluster: (name: String, config: String?), _ lines: [String], json: Bool = false, home: String) throws -> ObjshRun {
+        try ObjshRun.run(
+            ["-q", "--cluster", cluster.name] + (json ? ["--json"] : []) + ["-c", lines.joined(separator: "\n")], config: cluster.config,
+            home: home)
+    }
 }

@@ -20,9 +20,7 @@ final class MetaShellTests: XCTestCase {
     }
 
     func objsh(_ cluster: (name: String, config: String?), _ lines: [String], json: Bool = false) throws -> ObjshRun {
-        try ObjshRun.run(
-            ["-q", "--cluster", cluster.name] + (json ? ["--json"] : []) + ["-c", lines.joined(separator: "\n")], config: cluster.config,
-            home: home)
+        try EveryStore.run(cluster, lines, json: json, home: home)
     }
 
     func testMetaKeepsWhatItWasNotAskedToChangeOnEveryStore() throws {

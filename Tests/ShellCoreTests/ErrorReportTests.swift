@@ -4,6 +4,7 @@ import Foundation
 import NameIndex
 import Navigation
 import Storage
+import Sync
 import Transfers
 import XCTest
 
@@ -142,7 +143,8 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
-                CommandFailure.standardInputHoldsCommands,
+                CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.compare),
+                CommandFailure.placeIsObject(Self.place), SyncError.unordered("a"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

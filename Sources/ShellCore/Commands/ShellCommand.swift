@@ -21,6 +21,9 @@ enum CommandOutcome: Equatable {
     case answered
     /// Leave the shell with this status.
     case exit(Int32)
+    /// The answer was printed and says the two sides differ (`diff`): status 1 with no
+    /// message, under the script rules of any failure.
+    case differ
 }
 
 /// What a command works with: the browser of the current cluster, where it writes,

@@ -21,6 +21,14 @@ public enum Completer {
             return plan(word, path: .whole(word.text), found: CandidateList(names))
         case .argument(.localPath):
             return plan(word, path: path, found: localNames(path, context: context))
+        case .argument(.place) where word.text.hasPrefix(PlaceOperand.localMark):
+            var local = PathWord(String(word.text.dropFirst(PlaceOperand.localMark.count)))
+            let found = localNames(local, context: context)
+            local.directory = PlaceOperand.localMark + local.directory
+            return plan(word, path: local, found: found)
+        case .argument(.place):
+            guard let found = await remoteNames(path, foldersOnly: true, context: context) else { return .nothing(at: cursor) }
+            return plan(word, path: path, found: found)
         case .argument(let kind) where kind == .remoteFolder || kind == .remoteAny:
             guard let found = await remoteNames(path, foldersOnly: kind == .remoteFolder, context: context) else {
                 return .nothing(at: cursor)

@@ -24,6 +24,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// `upload -` where standard input holds the shell's own commands (at the prompt, or
     /// a script piped in), so it cannot be the data.
     case standardInputHoldsCommands
+    /// `diff` of an object: it compares folders and containers.
+    case placeIsObject(Location)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -31,6 +33,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
         case delete
         /// The target of `cp` or `mv`.
         case copyTarget
+        /// A place `diff` compares.
+        case compare
     }
 }
 

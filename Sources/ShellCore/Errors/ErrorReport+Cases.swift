@@ -205,6 +205,9 @@ extension ErrorReport {
         case .accountNotAllowed(.download): ("name a container, folder or object (the account is not one)", .usage)
         case .accountNotAllowed(.delete): ("the account itself cannot be deleted; name its containers", .usage)
         case .accountNotAllowed(.copyTarget): ("copy into a container or folder (the account holds only containers)", .usage)
+        case .accountNotAllowed(.compare): ("name a container or folder to compare (the account is not one)", .usage)
+        case .placeIsObject(let location):
+            ("\(location.objectPath) is an object; diff compares folders and containers (file:PATH for a local folder)", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
         case .sourcesOnSeveralClusters(let names):

@@ -4,6 +4,7 @@ import Foundation
 import NameIndex
 import Navigation
 import Storage
+import Sync
 import Transfers
 
 /// The one place that turns any error into the one-line message a user reads and the
@@ -23,6 +24,8 @@ public struct ErrorReport: Sendable {
             case let error as CommandFailure: Self.report(error)
             case let error as ContainerError: (Self.words(error), .failed)
             case let error as NameIndexError: Self.report(error)
+            case SyncError.unordered(let name):
+                ("the listing gave \(name) out of byte order; nothing can be compared against it", .unavailable)
             case let error as SyntaxError: Self.report(ShellError.syntax(error))
             case let error as CommandTableMismatch:
                 ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)

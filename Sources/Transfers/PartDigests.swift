@@ -1,12 +1,12 @@
 import Crypto
+import Storage
 
-/// Checks bytes against a multipart ETag for several part sizes at once, in one pass:
-/// every candidate's first part starts at byte 0, so one MD5 state runs over the
-/// beginning and is copied (a value, cheap) at each candidate's first boundary; from
-/// there each candidate hashes its own parts. The download is verified when exactly one
-/// candidate gives the ETag; none or several prove nothing either way.
-struct PartSizeCandidates {
-    private struct Track {
+/// The parts' MD5s of bytes cut at several part sizes at once, in one pass: every
+/// size's first part starts at byte 0, so one MD5 state runs over the beginning and is
+/// copied (a value, cheap) at each size's first boundary; from there each size hashes
+/// its own parts. A size past the end gives one part, the whole.
+public struct PartDigests: Sendable {
+    private struct Track: Sendable {
         let partBytes: Int64
         var hash = Insecure.MD5()
         var leftInPart: Int64 = 0
@@ -14,17 +14,18 @@ struct PartSizeCandidates {
         var started = false
     }
 
-    let partSizes: [Int64]
+    /// The part sizes, smallest first.
+    public let partSizes: [Int64]
     private var tracks: [Track]
     private var shared = Insecure.MD5()
     private var offset: Int64 = 0
 
-    init(partSizes: [Int64]) {
-        self.partSizes = partSizes.sorted()
+    public init(partSizes: [Int64]) {
+        self.partSizes = Array(Set(partSizes.filter { $0 > 0 })).sorted()
         tracks = self.partSizes.map { Track(partBytes: $0) }
     }
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var rest = bytes[...]
         while !rest.isEmpty {
             // Up to the next first-part boundary still ahead (or all of it, past the last).
@@ -60,15 +61,33 @@ struct PartSizeCandidates {
         track.leftInPart = track.partBytes
     }
 
-    /// The part sizes whose multipart ETag is `expected`, once every byte has passed.
-    mutating func matches(_ expected: String) -> [Int64] {
-        var found: [Int64] = []
-        for var track in tracks {
+    /// Each part size with its parts' MD5s back to back, once every byte has passed.
+    public func finished() -> [(partBytes: Int64, digests: [UInt8])] {
+        tracks.map { track in
+            var track = track
             if !track.started { track.digests = Array(shared.finalize()) }
             if track.started && track.leftInPart < track.partBytes { Self.finishPart(&track) }
-            let etag = StreamVerifier.hex(Insecure.MD5.hash(data: track.digests)) + "-\(track.digests.count / Insecure.MD5.byteCount)"
-            if etag == expected.lowercased() { found.append(track.partBytes) }
+            return (track.partBytes, track.digests)
         }
-        return found
+    }
+}
+
+/// Checks bytes against a multipart ETag for several part sizes at once (see
+/// `PartDigests`). The download is verified when exactly one candidate gives the ETag;
+/// none or several prove nothing either way.
+struct PartSizeCandidates {
+    private var digests: PartDigests
+
+    var partSizes: [Int64] { digests.partSizes }
+
+    init(partSizes: [Int64]) {
+        digests = PartDigests(partSizes: partSizes)
+    }
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) { digests.update(bytes) }
+
+    /// The part sizes whose multipart ETag is `expected`, once every byte has passed.
+    func matches(_ expected: String) -> [Int64] {
+        digests.finished().filter { LargeObjectETag.multipart(partDigests: $0.digests) == expected.lowercased() }.map(\.partBytes)
     }
 }

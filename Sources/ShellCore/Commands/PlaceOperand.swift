@@ -1,0 +1,49 @@
+import Browser
+import Foundation
+import Storage
+import Sync
+
+/// A place `diff` compares: `file:PATH` (a local folder; `file:` alone is the local
+/// working folder, `~` expands), `CLUSTER:PATH` (a container or folder of another
+/// configured cluster, from its root) or a path of the current cluster. `file` is no
+/// cluster's name for that reason; `./file:x` names an object called `file:x`.
+struct PlaceOperand {
+    /// The mark of a local folder.
+    static let localMark = "file:"
+
+    let text: String
+
+    /// The place resolved: what to compare, and how messages name it.
+    struct Resolved {
+        let place: SyncPlace
+        let label: String
+    }
+
+    /// Resolves the place. A missing one is empty, unless it `mustExist` (a SRC): then
+    /// it is not found. An object, or the account, is refused.
+    func resolve(_ context: CommandContext, mustExist: Bool) async throws -> Resolved {
+        if text.hasPrefix(Self.localMark) { return try local(String(text.dropFirst(Self.localMark.count)), mustExist: mustExist) }
+        let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
+        let session = try await context.session(ofCluster: operand.cluster)
+        let location = try operand.folder(current: session.currentFolder).resolving(operand.argument.text)
+        guard let container = location.container else { throw CommandFailure.accountNotAllowed(.compare) }
+        do {
+            if case .object = try await session.resolve(location, probe: .folderFirst) { throw CommandFailure.placeIsObject(location) }
+        } catch BrowserError.notFound where !mustExist {}
+        let label = (operand.cluster.map { $0 + ":" } ?? "") + location.description
+        return Resolved(place: .remote(store: session.store, container: container, prefix: location.prefix), label: label)
+    }
+
+    /// A local folder, relative to the local working folder.
+    func local(_ path: String, mustExist: Bool) throws -> Resolved {
+        var root = LocalPaths.expanded(path.isEmpty ? "." : path)
+        if !root.hasPrefix("/") { root = FileManager.default.currentDirectoryPath + "/" + root }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw CommandFailure.localFolder(path, .system(ENOTDIR)) }
+        } else if mustExist {
+            throw CommandFailure.localFolder(path, .system(ENOENT))
+        }
+        return Resolved(place: .local(root: root), label: Self.localMark + path)
+    }
+}

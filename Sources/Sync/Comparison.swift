@@ -1,0 +1,60 @@
+import Browser
+import Storage
+import Transfers
+
+/// The comparison of two places: both listed (or walked) in byte order, merged by name,
+/// and each name both hold judged by content, `window` judgements in flight at once.
+/// Verdicts come out in name order, and memory stays the pages and the window in
+/// flight, however many names the places hold.
+public struct Comparison: Sendable {
+    public let source: SyncPlace
+    public let destination: SyncPlace
+    public let filter: NameFilter
+    /// How the local sides' files are hashed (nil for a remote side).
+    public let sourceDigests: (any FileDigesting)?
+    public let destinationDigests: (any FileDigesting)?
+    /// Judgements (requests, file reads) in flight at once.
+    public var window = 16
+
+    public init(source: SyncPlace, destination: SyncPlace, filter: NameFilter = .none) {
+        self.source = source
+        self.destination = destination
+        self.filter = filter
+        sourceDigests = Self.digests(of: source)
+        destinationDigests = Self.digests(of: destination)
+    }
+
+    static func digests(of place: SyncPlace) -> (any FileDigesting)? {
+        if case .local(let root) = place { FileDigests(root: root) } else { nil }
+    }
+
+    /// The files and bytes both local sides read so far.
+    public var counters: HashCounters {
+        let counts = [sourceDigests?.counters, destinationDigests?.counters].compactMap { $0 }
+        var total = HashCounters()
+        for count in counts {
+            total.filesRead += count.filesRead
+            total.bytesRead += count.bytesRead
+        }
+        return total
+    }
+
+    /// Hands every verdict to `emit` in name order; returns the totals.
+    @discardableResult
+    public func run(_ emit: (Verdict) async throws -> Void) async throws -> ComparisonTotals {
+        let names = MergeJoin(PlacePages(source, filter: filter), PlacePages(destination, filter: filter))
+        let judge = ContentJudge(source: source, destination: destination, sourceDigests: sourceDigests, destinationDigests: destinationDigests)
+        var totals = ComparisonTotals()
+        try await WorkerPool.forEachInOrder(names, limit: window) { name -> Verdict in
+            switch name {
+            case .source(let entry): .onlyInSource(entry)
+            case .destination(let entry): .onlyInDestination(entry)
+            case .both(let from, let to): try await judge.judge(from, to)
+            }
+        } emit: { verdict in
+            totals.count(verdict)
+            try await emit(verdict)
+        }
+        return totals
+    }
+}
