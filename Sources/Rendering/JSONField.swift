@@ -14,4 +14,7 @@ public enum JSONField: String, CaseIterable, Sendable {
     case region
     case metadataProblem = "metadata_problem"
     case cluster, summary, origin, current
+    /// A version's ID (`ls --versions`, `info --version`), and a container's versioning state.
+    case version, versioning
+    case deleteMarker = "delete_marker"
 }

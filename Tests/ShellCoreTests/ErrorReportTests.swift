@@ -29,7 +29,8 @@ final class ErrorReportTests: XCTestCase {
         .proxy(ProxyRefusal(proxy: "http://127.0.0.1:3128", target: "h:443", reason: .tunnelRefused(status: nil))),
         .proxy(ProxyRefusal(proxy: "", target: "h:443", reason: .unusableSetting("https_proxy"))),
         .metadataRefused(.notKept(store: "file")), .metadataRefused(.nonASCIIValue(key: "who")),
-        .metadataRefused(.tooLargeToRewrite),
+        .metadataRefused(.tooLargeToRewrite), .noSuchVersion(container: "c", name: "n", version: "1795575699.29165"),
+        .versionsUnsupported(kind: "file"),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -52,6 +53,8 @@ final class ErrorReportTests: XCTestCase {
         case .tls: 16
         case .proxy: 17
         case .metadataRefused: 18
+        case .noSuchVersion: 19
+        case .versionsUnsupported: 20
         }
     }
 
@@ -104,7 +107,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...18))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...20))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -121,7 +124,9 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.needsRecursive(Self.place, isContainer: false, command: "get"),
                 CommandFailure.notAnObject(Self.place, isContainer: true),
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
-                CommandFailure.standardInputHoldsCommands,
+                CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.version),
+                CommandFailure.nothingToRestore(container: "c", name: "n"),
+                CommandFailure.restoreOfDeleteMarker(name: "n", version: "1795575716.36626"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
@@ -139,7 +144,8 @@ final class ErrorReportTests: XCTestCase {
         let problems: [UsageProblem] = [
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
-            .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
+            .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)),
+            .notKeyValue("color"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"),
         ]
         for problem in problems {

@@ -15,6 +15,9 @@ public struct ContractFixture: Sendable {
     /// Whether the store keeps metadata and a content type of an object's own (the file
     /// store does not: a change must be refused).
     public var keepsMetadata = true
+    /// Whether the store keeps older versions of objects where a container asks for it
+    /// (the file store does not: every version operation must be refused).
+    public var keepsVersions = true
     /// Container names after the run prefix, in no order, whose byte order differs from
     /// a naive one. S3 bucket names allow only lower-case letters, digits, `-` and `.`.
     public var containerNames = ["b", "a", "a b", "é", "Z"]

@@ -17,6 +17,7 @@ final class FileStoreContractTests: XCTestCase {
             return "many"
         }
         fixture.keepsMetadata = false
+        fixture.keepsVersions = false
         contract = StorageContract(store: store, fixture: fixture)
     }
 
@@ -57,6 +58,7 @@ final class FileStoreContractTests: XCTestCase {
     func testDeleteObjectsAndContainers() async throws { try await contract.checkDeleteObjectsAndContainers() }
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
+    func testVersions() async throws { try await contract.checkVersions() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -24,6 +24,10 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// `upload -` where standard input holds the shell's own commands (at the prompt, or
     /// a script piped in), so it cannot be the data.
     case standardInputHoldsCommands
+    /// `restore` of an object with no older version to restore (its container and name).
+    case nothingToRestore(container: String, name: String)
+    /// `restore --version` of a delete marker, which has no bytes to restore.
+    case restoreOfDeleteMarker(name: String, version: String)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -31,6 +35,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
         case delete
         /// The target of `cp` or `mv`.
         case copyTarget
+        /// One version of an object (`--version`).
+        case version
     }
 }
 
@@ -63,5 +69,7 @@ public enum UsageProblem: Sendable, Equatable {
         case size
         /// A content type such as `text/plain`.
         case contentType
+        /// `on` or `off`.
+        case onOrOff
     }
 }

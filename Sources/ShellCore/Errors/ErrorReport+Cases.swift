@@ -12,6 +12,9 @@ extension ErrorReport {
         switch error {
         case .noSuchContainer(let name): "\(name): no such container"
         case .noSuchObject(let container, let name): "\(name): no such object in \(container)"
+        case .noSuchVersion(let container, let name, let version):
+            "\(name): no version \(version) in \(container) (ls --versions lists them)"
+        case .versionsUnsupported(let kind): "the \(kind) store keeps no versions of objects"
         case .containerExists(let name): "\(name): container exists"
         case .invalidName(let name, let reason): "\(name.isEmpty ? "''" : name): invalid name: \(reason)"
         case .unreadableFile(let path, let problem): "\(path): \(words(problem))"
@@ -72,7 +75,7 @@ extension ErrorReport {
 
     static func kind(_ error: StorageError) -> FailureClass {
         switch error {
-        case .noSuchContainer, .noSuchObject: .notFound
+        case .noSuchContainer, .noSuchObject, .noSuchVersion: .notFound
         case .unauthorized: .permission
         case .server(let status, _) where status == 401 || status == 403: .permission
         case .server(404, _): .notFound
@@ -89,7 +92,7 @@ extension ErrorReport {
             }
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
-            .unsupported, .metadataRefused, .io:
+            .unsupported, .metadataRefused, .io, .versionsUnsupported:
             .failed
         }
     }
@@ -192,6 +195,11 @@ extension ErrorReport {
         case .accountNotAllowed(.download): ("name a container, folder or object (the account is not one)", .usage)
         case .accountNotAllowed(.delete): ("the account itself cannot be deleted; name its containers", .usage)
         case .accountNotAllowed(.copyTarget): ("copy into a container or folder (the account holds only containers)", .usage)
+        case .accountNotAllowed(.version): ("--version names a version of an object; name the object", .usage)
+        case .nothingToRestore(let container, let name):
+            ("\(name): no older version in \(container) to restore (ls --versions lists them)", .notFound)
+        case .restoreOfDeleteMarker(let name, let version):
+            ("\(name): version \(version) is a delete marker and holds no bytes; restore another version", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
         case .sourcesOnSeveralClusters(let names):

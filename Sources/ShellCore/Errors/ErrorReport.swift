@@ -80,6 +80,7 @@ public struct ErrorReport: Sendable {
         case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
         case .size: "a size such as 64M (K, M, G: powers of 1024)"
         case .contentType: "a content type such as text/plain"
+        case .onOrOff: "on or off"
         }
     }
 }
