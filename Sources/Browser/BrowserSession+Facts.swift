@@ -85,7 +85,8 @@ extension BrowserSession {
     }
 
     /// Deletes one object; `noSuchObject` when there is none of that name.
-    public func deleteObject(at location: Location) async throws {
+    @discardableResult
+    public func deleteObject(at location: Location) async throws -> DeleteOutcome {
         try await store.deleteObject(container: location.container!, name: String(location.prefix.dropLast()))
     }
 

@@ -3,7 +3,7 @@ import Storage
 /// The names of a folder as TAB completion asks for them: one bounded listing request,
 /// each entry named as the panes name it.
 public struct FolderNames: Sendable {
-    let store: any ObjectStore
+    public let store: any ObjectStore
 
     public init(store: any ObjectStore) { self.store = store }
 

@@ -49,7 +49,7 @@ public final class InfoPane: StoragePane {
     /// shows it, so `info --json` and `-q`, which give the facts, cost no read.
     override public func fetchContent() async throws -> PaneContent {
         guard case .object(let known) = target else { return .sheet(try await Self.sheet(for: target, store: store)) }
-        let info = try await store.objectInfo(container: known.container, name: known.name)
+        let info = try await store.objectInfo(container: known.container, name: known.name, version: known.version)
         let sheet = try await Self.objectSheet(info, store: store)
         return .sheet(sheet, preview: try await ObjectPreview.read(info, store: store))
     }
@@ -74,6 +74,7 @@ public final class InfoPane: StoragePane {
             sheet.add("Region", key: .region, info.region.map(InfoValue.text))
             sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
             sheet.add("Storage-Policy", key: .storagePolicy, info.storagePolicy.map(InfoValue.text))
+            sheet.add("Versioning", key: .versioning, info.versioning.map { .text($0.rawValue) })
             sheet.metadata = shownMetadata(info.metadata)
             return sheet
         case .folder(let location):
@@ -104,6 +105,7 @@ public final class InfoPane: StoragePane {
         sheet.add("Object", key: nil, .text(info.name))
         sheet.add("Container", key: .container, .text(info.container))
         sheet.add("Bytes", key: .bytes, .bytes(info.bytes))
+        sheet.add("Version", key: .version, info.version.map(InfoValue.text))
         sheet.add("Content-Type", key: .contentType, .text(info.contentType))
         sheet.add("ETag", key: .etag, .text(info.etag))
         sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
@@ -111,7 +113,8 @@ public final class InfoPane: StoragePane {
         switch info.largeObject {
         case .staticManifest:
             sheet.add("Manifest", key: .manifest, .worded("static large object (SLO)", json: "static"))
-            if let segments = try await store.segments(ofObject: info.container, name: info.name) {
+            // The manifest objsh can read is the current version's.
+            if info.version == nil, let segments = try await store.segments(ofObject: info.container, name: info.name) {
                 addSegments(segments.map(\.bytes), to: &sheet)
             }
         case .dynamicManifest(let prefix):

@@ -22,7 +22,7 @@ public struct ObjectReader: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(last - range.lowerBound + 1))
         _ = try await store.readObject(
-            container: info.container, name: info.name, range: range.lowerBound...last,
+            container: info.container, name: info.name, version: info.version, range: range.lowerBound...last,
             ifMatch: info.etag
         ) { bytes.append(contentsOf: $0) }
         return bytes

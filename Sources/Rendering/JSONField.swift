@@ -23,4 +23,7 @@ public enum JSONField: String, CaseIterable, Sendable {
     case bySizeAndTime = "by_size_and_time"
     case hashedFiles = "hashed_files"
     case hashedBytes = "hashed_bytes"
+    /// A version's ID (`ls --versions`, `info --version`), and a container's versioning state.
+    case version, versioning
+    case deleteMarker = "delete_marker"
 }

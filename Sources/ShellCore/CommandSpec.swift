@@ -15,6 +15,8 @@ public enum ArgumentKind: String, Sendable, Equatable {
     case command
     /// Free text (a search term, a new name).
     case text
+    /// A version ID of the object the command names (`--version`).
+    case version
 }
 
 /// One option of a shell command.

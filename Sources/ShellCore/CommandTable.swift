@@ -6,7 +6,7 @@ public enum CommandTable {
         [
             ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, IndexCommand.self, ClusterCommand.self,
             UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, DiffCommand.self, CatCommand.self,
-            HeadCommand.self, TailCommand.self, MetaCommand.self, ShareCommand.self,
+            HeadCommand.self, TailCommand.self, MetaCommand.self, ShareCommand.self, VersionsCommand.self, RestoreCommand.self,
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,

@@ -4,10 +4,10 @@ import Glibc
 
 extension FileStore {
     public func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
-        let info = try await objectInfo(container: container, name: name)
+        let info = try await objectInfo(container: container, name: name, version: version)
         if let ifMatch, ifMatch != info.etag { throw StorageError.changed(container: container, name: name) }
         guard info.bytes > 0, !name.hasSuffix("/") else { return info }
         let path = try containerPath(container) + "/" + name
@@ -33,7 +33,8 @@ extension FileStore {
 
     /// Deletes a file (or an empty folder's marker), then the folders it leaves empty,
     /// as a pseudo-folder vanishes with its last object on Swift.
-    public func deleteObject(container: String, name: String) async throws {
+    @discardableResult
+    public func deleteObject(container: String, name: String) async throws -> DeleteOutcome {
         try validateObjectName(name)
         let base = try containerPath(container)
         try requireRealFolders(base, relative: name)
@@ -52,6 +53,7 @@ extension FileStore {
             folder = folder[..<slash]
             if rmdir(base + "/" + folder) != 0 { break }
         }
+        return .removed
     }
 
     public func deleteContainer(_ name: String) async throws {

@@ -64,7 +64,8 @@ public struct FileStore: ObjectStore {
         return ContainerInfo(name: container, objectCount: objects, bytes: bytes, lastModified: Self.modificationDate(path))
     }
 
-    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+    public func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
+        if version != nil { throw StorageError.versionsUnsupported(kind: kind) }
         try validateObjectName(name)
         let base = try containerPath(container)
         try requireRealFolders(base, relative: name)

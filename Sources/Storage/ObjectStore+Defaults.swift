@@ -65,8 +65,8 @@ extension ForwardingStore {
     }
     public func accountInfo() async throws -> AccountInfo { try await base.accountInfo() }
     public func containerInfo(_ container: String) async throws -> ContainerInfo { try await base.containerInfo(container) }
-    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        try await base.objectInfo(container: container, name: name)
+    public func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
+        try await base.objectInfo(container: container, name: name, version: version)
     }
     public func createContainer(_ name: String) async throws { try await base.createContainer(name) }
     public func createFolderMarker(container: String, name: String) async throws {
@@ -81,10 +81,10 @@ extension ForwardingStore {
         try await base.putObject(container: container, name: name, bytes: bytes, contentType: contentType)
     }
     public func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
-        try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
+        try await base.readObject(container: container, name: name, version: version, range: range, ifMatch: ifMatch, receive: receive)
     }
     public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
         try await base.copyObject(source, toContainer: container, name: name)
@@ -92,7 +92,10 @@ extension ForwardingStore {
     public func updateMetadata(_ object: ObjectInfo, change: MetadataChange) async throws -> ObjectInfo {
         try await base.updateMetadata(object, change: change)
     }
-    public func deleteObject(container: String, name: String) async throws { try await base.deleteObject(container: container, name: name) }
+    @discardableResult
+    public func deleteObject(container: String, name: String) async throws -> DeleteOutcome {
+        try await base.deleteObject(container: container, name: name)
+    }
     public func deleteContainer(_ name: String) async throws { try await base.deleteContainer(name) }
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
         try await base.deleteListedObject(object, container: container)
@@ -104,6 +107,13 @@ extension ForwardingStore {
     public func uploadLimits() async throws -> UploadLimits { try await base.uploadLimits() }
     public func shareLink(_ request: ShareRequest) async throws -> ShareLink { try await base.shareLink(request) }
     public func setShareKey() async throws { try await base.setShareKey() }
+    public func setVersioning(_ isOn: Bool, container: String) async throws { try await base.setVersioning(isOn, container: container) }
+    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage {
+        try await base.listVersions(in: container, prefix: prefix, after: marker)
+    }
+    public func deleteVersion(container: String, name: String, version: String) async throws {
+        try await base.deleteVersion(container: container, name: name, version: version)
+    }
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
         try await base.segments(ofObject: container, name: name)
     }

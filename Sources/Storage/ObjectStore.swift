@@ -20,8 +20,10 @@ public protocol ObjectStore: Sendable {
     /// Totals and metadata of one container; `noSuchContainer` when missing.
     func containerInfo(_ container: String) async throws -> ContainerInfo
 
-    /// Metadata of one object; `noSuchObject` when missing.
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo
+    /// Metadata of one object, or with `version` of that version of it (the info's
+    /// `version` is then set, and reads of it read that version); `noSuchObject` when
+    /// missing, `noSuchVersion` when the version is not there.
+    func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo
 
     /// Creates a container; `containerExists` when it is there already.
     func createContainer(_ name: String) async throws
@@ -41,14 +43,15 @@ public protocol ObjectStore: Sendable {
 
     /// Streams an object's bytes, all of them or `range`, to `receive` as they arrive.
     /// With `ifMatch`, fails with `changed` unless the object's ETag is still that one.
-    /// Returns the object's info as the read saw it.
+    /// Returns the object's info as the read saw it. With `version`, reads that version.
     func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo
 
     /// Copies `source` (as its HEAD gave it) to `container/name` on the server, so its
     /// bytes never pass through the client; the content type and metadata go with it.
+    /// A source with a `version` copies that version (which is how one is restored).
     /// A large object is copied piece by piece under a new manifest of its own, so the
     /// copy's ETag equals the source's (a Swift DLO, read whole by the server, becomes
     /// a plain object). Returns the copy's info. `noSuchObject` when the source is gone.
@@ -61,8 +64,10 @@ public protocol ObjectStore: Sendable {
     /// store can tell.
     func updateMetadata(_ object: ObjectInfo, change: MetadataChange) async throws -> ObjectInfo
 
-    /// Deletes one object; a large object goes with its segments. `noSuchObject` when missing.
-    func deleteObject(container: String, name: String) async throws
+    /// Deletes one object; a large object goes with its segments. `noSuchObject` when
+    /// missing. Says whether the container kept the bytes as a version.
+    @discardableResult
+    func deleteObject(container: String, name: String) async throws -> DeleteOutcome
 
     /// Deletes an object as a listing showed it, which may spare the store a lookup
     /// (whether it is a large object); an object already gone is not an error.
@@ -106,6 +111,18 @@ public protocol ObjectStore: Sendable {
     /// Stores a new random key for share links on the account (Swift's `Temp-URL-Key`);
     /// links signed with the key it replaces stop working. The key is never returned.
     func setShareKey() async throws
+    /// Turns the keeping of versions in `container` on or off; versions kept stay
+    /// either way. `versionsUnsupported` where the store keeps none.
+    func setVersioning(_ isOn: Bool, container: String) async throws
+
+    /// One page of the versions (delete markers too) of the objects in `container`
+    /// whose names start with `prefix`, after `marker`: names in byte order, each
+    /// name's newest version first. `versionsUnsupported` where the store keeps none.
+    func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage
+
+    /// Deletes one version of an object for good (a delete marker too);
+    /// `noSuchVersion` when it is not there.
+    func deleteVersion(container: String, name: String, version: String) async throws
 
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on
@@ -132,6 +149,19 @@ extension ObjectStore {
     }
 
     public var shortPageEndsListing: Bool { false }
+
+    /// Metadata of the current version of one object.
+    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+        try await objectInfo(container: container, name: name, version: nil)
+    }
+
+    /// Reads the current version of one object (see the requirement with a version).
+    public func readObject(
+        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        receive: (UnsafeRawBufferPointer) throws -> Void
+    ) async throws -> ObjectInfo {
+        try await readObject(container: container, name: name, version: nil, range: range, ifMatch: ifMatch, receive: receive)
+    }
     public var maximumPageSize: Int { ListingQuery.maximumLimit }
 
     /// Whether a container exists, with one short listing request: the exact name

@@ -4,6 +4,10 @@ public enum StorageError: Error, Sendable, Equatable {
     case noSuchContainer(String)
     /// No object (or pseudo-folder) of that name in the container.
     case noSuchObject(container: String, name: String)
+    /// No version of that ID of the object.
+    case noSuchVersion(container: String, name: String, version: String)
+    /// The store keeps no versions of objects (`kind` names it).
+    case versionsUnsupported(kind: String)
     /// The container exists already (creating it again).
     case containerExists(String)
     /// A name the store cannot hold; `reason` says why, for the user.

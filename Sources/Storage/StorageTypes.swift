@@ -164,6 +164,8 @@ public struct ContainerInfo: Sendable, Equatable {
     /// The region the container (an S3 bucket) is in; nil where regions do not apply.
     public var region: String?
     public var metadata: [String: String]
+    /// Whether the container keeps versions; nil where the store keeps none.
+    public var versioning: VersioningState?
     public init(
         name: String, objectCount: Int?, bytes: Int64?, lastModified: Date? = nil, storagePolicy: String? = nil,
         region: String? = nil, metadata: [String: String] = [:]
@@ -203,6 +205,9 @@ public struct ObjectInfo: Sendable, Equatable {
     /// which a change of its metadata sends again so that none is lost; empty for a
     /// store that keeps none.
     public var headers: [String: String] = [:]
+    /// The version this info is of, when one was asked for (`--version`): reads and
+    /// copies of it then take that version. Nil for the current one.
+    public var version: String?
     public init(
         container: String, name: String, bytes: Int64, contentType: String, etag: String, lastModified: Date? = nil,
         metadata: [String: String] = [:], largeObject: LargeObjectKind? = nil, metadataProblem: String? = nil

@@ -14,11 +14,22 @@ enum SwiftHeaders {
     }
 
     static func containerInfo(_ headers: HTTPHeaders, name: String) -> ContainerInfo {
-        ContainerInfo(
+        var info = ContainerInfo(
             name: name, objectCount: integer(headers, "X-Container-Object-Count"),
             bytes: Int64(integer(headers, "X-Container-Bytes-Used")),
             lastModified: lastModified(headers), storagePolicy: headers.first(name: "X-Storage-Policy"),
             metadata: metadata(headers, prefix: "X-Container-Meta-"))
+        info.versioning = versioning(headers.first(name: "X-Versions-Enabled"))
+        return info
+    }
+
+    /// `X-Versions-Enabled`: absent until versioning was first turned on, then `True` or `False`.
+    static func versioning(_ header: String?) -> VersioningState {
+        switch header?.lowercased() {
+        case "true": .on
+        case "false": .suspended
+        default: .off
+        }
     }
 
     static func objectInfo(_ headers: HTTPHeaders, container: String, name: String) -> ObjectInfo {

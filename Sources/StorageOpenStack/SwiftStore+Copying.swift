@@ -10,11 +10,13 @@ extension SwiftStore {
     /// so the two never share segments and deleting one leaves the other whole. A
     /// dynamic large object is read whole by the server and becomes a plain object.
     public func copyObject(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> ObjectInfo {
-        if source.largeObject == .staticManifest, let rows = try await manifestRows(source) {
+        // A version of an SLO is copied whole: its manifest is not the current one's.
+        if source.version == nil, source.largeObject == .staticManifest, let rows = try await manifestRows(source) {
             return try await copyStaticLargeObject(source, rows: rows, toContainer: container, name: name)
         }
+        // With a version, `version-id` on the PUT names the version of the source to copy.
         let response = try await send(
-            .PUT, path: try Self.objectPath(container, name),
+            .PUT, path: try Self.objectPath(container, name), query: Self.versionQuery(source.version),
             headers: ["X-Copy-From": "/" + (try Self.objectPath(source.container, source.name)), "Content-Length": "0"],
             body: { .bytes([]) })
         guard response.status == 201 else { throw try await copyFailure(response, source, container) }
@@ -24,6 +26,7 @@ extension SwiftStore {
         copy.etag = SwiftHeaders.etag(response.headers) ?? ""
         copy.lastModified = SwiftHeaders.lastModified(response.headers)
         copy.largeObject = nil
+        copy.version = nil
         return copy
     }
 

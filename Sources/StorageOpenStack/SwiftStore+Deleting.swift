@@ -9,15 +9,19 @@ extension SwiftStore {
     /// a dynamic one's segments (every object under its `X-Object-Manifest` prefix) follow
     /// its manifest, as `swift delete` does. Manifest first: an interruption leaves unseen
     /// segments, never an object with holes.
-    public func deleteObject(container: String, name: String) async throws {
+    @discardableResult
+    public func deleteObject(container: String, name: String) async throws -> DeleteOutcome {
         let info = try await objectInfo(container: container, name: name)
-        try await deleteManifestOrObject(container: container, name: name, info: info)
+        let outcome = try await deleteManifestOrObject(container: container, name: name, info: info)
         if case .dynamicManifest(let manifest) = info.largeObject {
             try await deleteDynamicSegments(manifest)
         }
+        return outcome
     }
 
-    private func deleteManifestOrObject(container: String, name: String, info: ObjectInfo) async throws {
+    /// The delete; in a container that keeps versions, Swift names the delete marker it
+    /// wrote (`X-Object-Version-Id`).
+    private func deleteManifestOrObject(container: String, name: String, info: ObjectInfo) async throws -> DeleteOutcome {
         let isStatic = info.largeObject == .staticManifest
         let response = try await send(
             .DELETE, path: try Self.objectPath(container, name),
@@ -29,6 +33,7 @@ extension SwiftStore {
         if isStatic, let failure = try Self.bulkResult(response).failures.first {
             throw StorageError.server(status: failure.value.status, message: "\(name): \(failure.value.message)")
         }
+        return response.headers.first(name: "X-Object-Version-Id") == nil ? .removed : .keptAsVersion
     }
 
     /// The objects under a DLO's `CONTAINER/PREFIX` (its header is percent-encoded), in bulk
@@ -62,7 +67,8 @@ extension SwiftStore {
     /// and an empty object (maybe a DLO's manifest) is looked at first, as `swift delete` does.
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {
         guard !object.isLargeObject && !object.mayBeLargeObject else {
-            do { return try await deleteObject(container: container, name: object.name) } catch StorageError.noSuchObject { return }
+            do { try await deleteObject(container: container, name: object.name) } catch StorageError.noSuchObject {}
+            return
         }
         let response = try await send(.DELETE, path: try Self.objectPath(container, object.name))
         guard (200...299).contains(response.status) || response.status == 404 else { throw Self.unexpected(response) }

@@ -15,22 +15,30 @@ extension SwiftStore {
         return SwiftHeaders.containerInfo(response.headers, name: container)
     }
 
-    public func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+    public func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
         let response: HTTPExchangeResponse
         do {
-            response = try await send(.HEAD, path: try Self.objectPath(container, name))
-        } catch StorageError.invalidResponse(let problem) {
+            response = try await send(.HEAD, path: try Self.objectPath(container, name), query: Self.versionQuery(version))
+        } catch StorageError.invalidResponse(let problem) where version == nil {
             // The headers cannot be parsed (e.g. a non-ASCII metadata key); the
             // listing still knows the size, type, date and MD5.
             return try await listedInfo(container: container, name: name, problem: problem)
         }
-        if response.status == 404 {
-            // Swift answers 404 for both; tell which one is missing.
-            if try await containerIsMissing(container) { throw StorageError.noSuchContainer(container) }
-            throw StorageError.noSuchObject(container: container, name: name)
-        }
+        if let failure = try await missing(response.status, container: container, name: name, version: version) { throw failure }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
-        return SwiftHeaders.objectInfo(response.headers, container: container, name: name)
+        var info = SwiftHeaders.objectInfo(response.headers, container: container, name: name)
+        info.version = version
+        return info
+    }
+
+    /// What a 404 (or, for a version, Swift's 400 for an ID it cannot read) means:
+    /// Swift answers 404 for a missing container, object and version alike, so a
+    /// lookup tells which one is missing. Nil for any other status.
+    func missing(_ status: Int, container: String, name: String, version: String?) async throws -> StorageError? {
+        guard status == 404 || (status == 400 && version != nil) else { return nil }
+        if try await containerIsMissing(container) { return .noSuchContainer(container) }
+        if let version { return .noSuchVersion(container: container, name: name, version: version) }
+        return .noSuchObject(container: container, name: name)
     }
 
     /// What the container listing says of one object, with `metadataProblem` set.

@@ -7,43 +7,45 @@ import StorageHTTP
 
 extension SwiftStore {
     public func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
+        let object = (container: container, name: name, version: version)
         do {
-            return try await read(container: container, name: name, range: range, ifMatch: ifMatch, checking: nil, receive: receive)
+            return try await read(object, range: range, ifMatch: ifMatch, checking: nil, receive: receive)
         } catch StorageError.changed where ifMatch != nil {
             // Ceph RGW matches If-Match against a static large object's manifest, not the
             // object: when a HEAD shows the object unchanged, its answer's ETag is checked here.
-            guard let ifMatch, try await objectInfo(container: container, name: name).etag == ifMatch else {
+            guard let ifMatch, try await objectInfo(container: container, name: name, version: version).etag == ifMatch else {
                 throw StorageError.changed(container: container, name: name)
             }
-            return try await read(container: container, name: name, range: range, ifMatch: nil, checking: ifMatch, receive: receive)
+            return try await read(object, range: range, ifMatch: nil, checking: ifMatch, receive: receive)
         }
     }
 
     /// A GET with `If-Match: ifMatch` (sent) or `checking` (the answer's ETag compared here).
     private func read(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?, checking: String?,
-        receive: (UnsafeRawBufferPointer) throws -> Void
+        _ object: (container: String, name: String, version: String?), range: ClosedRange<Int64>?, ifMatch: String?,
+        checking: String?, receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
+        let (container, name, version) = object
         let path = try Self.objectPath(container, name)
         var headers: HTTPHeaders = [:]
         if let range { headers.add(name: "Range", value: "bytes=\(range.lowerBound)-\(range.upperBound)") }
         // Swift compares If-Match with the ETag it sends, quotes included for a large object.
         if let ifMatch { headers.add(name: "If-Match", value: ifMatch) }
-        let response = try await open(.GET, path: path, headers: headers)
+        let response = try await open(.GET, path: path, query: Self.versionQuery(version), headers: headers)
         switch response.status.code {
         case 200, 206: break
-        case 404:
-            _ = await response.collected(upTo: 1 << 16)
-            if try await containerIsMissing(container) { throw StorageError.noSuchContainer(container) }
-            throw StorageError.noSuchObject(container: container, name: name)
         case 412: throw StorageError.changed(container: container, name: name)
-        default: throw Self.unexpected(await response.collected(upTo: options.maximumResponseBytes))
+        default:
+            let answer = await response.collected(upTo: options.maximumResponseBytes)
+            if let failure = try await missing(answer.status, container: container, name: name, version: version) { throw failure }
+            throw Self.unexpected(answer)
         }
         if let checking, SwiftHeaders.etag(response.headers) != checking { throw StorageError.changed(container: container, name: name) }
         var info = SwiftHeaders.objectInfo(response.headers, container: container, name: name)
+        info.version = version
         let expected = Int64(info.bytes)
         if let total = response.totalBytesOfRange { info.bytes = total }
         try await exchange.drain(response, expected: expected, name: name, url: path, receive: receive)

@@ -55,12 +55,12 @@ enum S3Answers {
     /// The root element, checked by name; a body that is not it says so. `…Result` may
     /// come as `…Response` (moto's ListParts and CompleteMultipartUpload; AWS's SDKs
     /// do not look at the root's name, so servers tested only with them vary).
-    static func document(_ data: Data, expecting name: String) throws -> XMLNode {
+    static func document(_ data: Data, expecting name: String, or other: String? = nil) throws -> XMLNode {
         guard let root = XMLNode.parse(data) else {
             throw StorageError.invalidResponse("the answer is not XML (expected \(name))")
         }
         let alias = name.hasSuffix("Result") ? name.dropLast("Result".count) + "Response" : name
-        guard root.name == name || root.name == alias else {
+        guard root.name == name || root.name == alias || root.name == other else {
             throw StorageError.invalidResponse("the answer is <\(root.name)>, not the <\(name)> expected")
         }
         return root

@@ -33,12 +33,15 @@ extension S3Store {
         copy.name = name
         copy.etag = etag
         copy.largeObject = nil
+        copy.version = nil
         return copy
     }
 
-    /// `bucket/key`, the key encoded as in a path, as `x-amz-copy-source` takes it.
+    /// `bucket/key`, the key encoded as in a path, as `x-amz-copy-source` takes it;
+    /// `?versionId=` names a version of the source.
     func copySource(_ source: ObjectInfo) -> String {
-        source.container + "/" + SigV4Encoding.encode(source.name, keepingSlashes: true)
+        let path = source.container + "/" + SigV4Encoding.encode(source.name, keepingSlashes: true)
+        return source.version.map { path + "?versionId=" + SigV4Encoding.encode($0) } ?? path
     }
 
     /// The ETag of a CopyObject or UploadPartCopy answer, whose 200 may still carry an error.

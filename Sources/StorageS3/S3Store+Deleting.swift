@@ -6,9 +6,15 @@ import StorageHTTP
 
 extension S3Store {
     /// S3's DELETE answers 204 for a key that is not there; a HEAD first tells the user.
-    public func deleteObject(container: String, name: String) async throws {
+    /// In a bucket that keeps versions, the answer says it wrote a delete marker.
+    @discardableResult
+    public func deleteObject(container: String, name: String) async throws -> DeleteOutcome {
         _ = try await objectInfo(container: container, name: name)
-        try await deleteListedObject(ObjectSummary(name: name, bytes: 0, contentType: ""), container: container)
+        let response = try await send(.DELETE, S3Target(bucket: container, key: name))
+        guard response.status == 204 || response.status == 200 || response.status == 404 else {
+            throw failure(response, bucket: container, key: name)
+        }
+        return response.headers.first(name: "x-amz-delete-marker") == "true" ? .keptAsVersion : .removed
     }
 
     public func deleteListedObject(_ object: ObjectSummary, container: String) async throws {

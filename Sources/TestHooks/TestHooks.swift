@@ -67,10 +67,10 @@ public enum TestHooks {
         }
 
         func readObject(
-            container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+            container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
             receive: (UnsafeRawBufferPointer) throws -> Void
         ) async throws -> ObjectInfo {
-            try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch) { bytes in
+            try await base.readObject(container: container, name: name, version: version, range: range, ifMatch: ifMatch) { bytes in
                 usleep(readDelay)
                 try receive(bytes)
             }

@@ -38,6 +38,8 @@ public struct Downloader: Sendable {
             guard sizes.count > 1 else { return .unverifiable(VerificationWords.unknownPartSize) }
             return .multipartCandidates(partSizes: sizes, etag: info.etag)
         case .staticManifest:
+            // The manifest objsh reads is the current version's, never an older one's.
+            guard info.version == nil else { return .unverifiable(VerificationWords.versionedManifest) }
             guard let segments = try await store.segments(ofObject: info.container, name: info.name) else {
                 return .unverifiable(VerificationWords.manifestNotPlain)
             }
@@ -149,7 +151,7 @@ public struct Downloader: Sendable {
         while offset < end {
             do {
                 _ = try await store.readObject(
-                    container: info.container, name: info.name, range: offset...(end - 1),
+                    container: info.container, name: info.name, version: info.version, range: offset...(end - 1),
                     ifMatch: info.etag
                 ) { bytes in
                     do {

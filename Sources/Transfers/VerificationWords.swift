@@ -7,6 +7,7 @@ enum VerificationWords {
     static let dynamicManifest = "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
     static let unknownPartSize = "a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified"
     static let manifestNotPlain = "the manifest's entries are not plain segments: not verified"
+    static let versionedManifest = "an older version of a static large object has no manifest objsh can read: not verified"
 
     /// An ETag that is no digest, and no checksum of the whole offered instead.
     static func opaque(_ reason: OpaqueETag) -> String {

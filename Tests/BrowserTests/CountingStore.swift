@@ -35,16 +35,16 @@ final class CountingStore: ForwardingStore {
         note("containerInfo \(container)")
         return try await inner.containerInfo(container)
     }
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+    func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
         note("objectInfo \(container) \(name)")
-        return try await inner.objectInfo(container: container, name: name)
+        return try await inner.objectInfo(container: container, name: name, version: version)
     }
     /// Noted with its range, e.g. `readObject photos 2024/README.txt 0...8191`.
     func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
         note("readObject \(container) \(name) \(range.map { "\($0)" } ?? "whole")")
-        return try await inner.readObject(container: container, name: name, range: range, ifMatch: ifMatch, receive: receive)
+        return try await inner.readObject(container: container, name: name, version: version, range: range, ifMatch: ifMatch, receive: receive)
     }
 }

@@ -74,8 +74,9 @@ final class CompleterTests: XCTestCase {
 
     func testOptions() async {
         await check([
-            Case("ls -", "ls -", listed: ["--json", "-R", "-h", "-l"]),
-            Case("ls --", "ls --json "),
+            Case("ls -", "ls -", listed: ["--json", "--versions", "-R", "-h", "-l"]),
+            Case("ls --", "ls --", listed: ["--json", "--versions"]),
+            Case("ls --j", "ls --json "),
             Case("search --", "search --", listed: ["--in", "--json", "--larger", "--live", "--newer", "--older", "--smaller"]),
             Case("search --i", "search --in "),
             Case("search --in ph", "search --in photos/"),
@@ -106,6 +107,21 @@ final class CompleterTests: XCTestCase {
             Case("meta -d draft co", "meta -d draft cover.png ", current: "/photos"),
             Case("meta cover.png co", "meta cover.png co", current: "/photos"),
         ])
+    }
+
+    /// After `--version`, the version IDs of the object named before it, from one request;
+    /// none before the object is named.
+    func testVersionIDsOfTheNamedObject() async {
+        let context = FakeCompletionContext(
+            current: "/photos", versions: ["/photos/cover.png": ["1795575699.50352", "1795575699.45115", "1795575600.1"]])
+        let (common, listed) = await Self.tab("cat cover.png --version 1795575", context: context)
+        XCTAssertEqual(common, "cat cover.png --version 17955756")
+        XCTAssertEqual(listed, ["1795575600.1", "1795575699.45115", "1795575699.50352"])
+        let (one, _) = await Self.tab("rm --version 1795575699.5| cover.png", context: context)
+        XCTAssertEqual(one, "rm --version 1795575699.5 cover.png", "no object before the ID: nothing to offer")
+        let (whole, _) = await Self.tab("get cover.png --version 1795575699.5", context: context)
+        XCTAssertEqual(whole, "get cover.png --version 1795575699.50352 ")
+        XCTAssertEqual(context.requests.withLock { $0 }, ["versions /photos/cover.png", "versions /photos/cover.png"])
     }
 
     func testFoldersOnlyForCdEverythingForInfoAndLs() async {

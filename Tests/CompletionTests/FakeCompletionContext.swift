@@ -10,12 +10,15 @@ final class FakeCompletionContext: CompletionContext {
     /// Folder path (`/`, `/photos`) to its entries; a folder entry ends in `/`.
     let tree: [String: [String]]
     let localTree: [String: [String]]
+    /// Object path (`/photos/cover.png`) to its version IDs, newest first.
+    let versions: [String: [String]]
     let requests = Mutex<[String]>([])
 
     init(
         current: String = "/", tree: [String: [String]] = FakeCompletionContext.sampleTree,
-        localTree: [String: [String]] = FakeCompletionContext.sampleLocalTree
+        localTree: [String: [String]] = FakeCompletionContext.sampleLocalTree, versions: [String: [String]] = [:]
     ) {
+        self.versions = versions
         currentFolder = try! Location.root.resolving(current)
         self.tree = tree
         self.localTree = localTree
@@ -27,6 +30,11 @@ final class FakeCompletionContext: CompletionContext {
         let candidates = entries.map { CompletionCandidate(name: $0.hasSuffix("/") ? String($0.dropLast()) : $0, isFolder: $0.hasSuffix("/")) }
             .filter { $0.name.hasPrefix(prefix) && (!foldersOnly || $0.isFolder) }
         return CandidateList(candidates: candidates, isComplete: true)
+    }
+
+    func versionIDs(of object: Location) async throws -> [String] {
+        requests.withLock { $0.append("versions \(object)") }
+        return versions[object.description] ?? []
     }
 
     func localNames(directory: String, prefix: String) -> [CompletionCandidate] {

@@ -107,6 +107,11 @@ struct NamesContext: CompletionContext {
         return CandidateList(candidates: names.filter { $0.name.hasPrefix(prefix) && (!foldersOnly || $0.isFolder) }, isComplete: true)
     }
 
+    /// IDs as a hostile server could send them, a control character among them.
+    func versionIDs(of object: Location) async throws -> [String] {
+        ["1795575699.50352", "\u{1B}[31m1"]
+    }
+
     func localNames(directory: String, prefix: String) -> [CompletionCandidate] {
         [CompletionCandidate(name: "x y", isFolder: false)].filter { $0.name.hasPrefix(prefix) }
     }

@@ -34,6 +34,8 @@ final class ErrorReportTests: XCTestCase {
         .metadataRefused(.tooLargeToRewrite),
         .shareRefused(.notShareable(store: "file")), .shareRefused(.noKey), .shareRefused(.tooLong(limit: 604_800)),
         .shareRefused(.notOffered), .shareRefused(.methodNotAllowed(.put)), .shareRefused(.noKeyToSet(store: "s3")),
+        .metadataRefused(.tooLargeToRewrite), .noSuchVersion(container: "c", name: "n", version: "1795575699.29165"),
+        .versionsUnsupported(kind: "file"),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -57,6 +59,8 @@ final class ErrorReportTests: XCTestCase {
         case .proxy: 17
         case .metadataRefused: 18
         case .shareRefused: 19
+        case .noSuchVersion: 20
+        case .versionsUnsupported: 21
         }
     }
 
@@ -126,7 +130,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...19))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...21))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
@@ -145,6 +149,9 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.localFolder("/x", .unreadableFolder), CommandFailure.standardOutput(.system(EPIPE)),
                 CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.compare),
                 CommandFailure.placeIsObject(Self.place), SyncError.unordered("a"),
+                CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.version),
+                CommandFailure.nothingToRestore(container: "c", name: "n"),
+                CommandFailure.restoreOfDeleteMarker(name: "n", version: "1795575716.36626"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
@@ -162,7 +169,8 @@ final class ErrorReportTests: XCTestCase {
         let problems: [UsageProblem] = [
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
-            .badOptionValue(option: "--content-type", .contentType), .badOperand("N", .number(1...2)), .notKeyValue("color"),
+            .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)),
+            .notKeyValue("color"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
             .badOptionValue(option: "--expires", .duration),
         ]

@@ -21,6 +21,9 @@ public struct ContractFixture: Sendable {
     public var checksShareExpiry = true
     /// The longest share link the store makes, in seconds; nil for no limit of its own.
     public var longestShareLink: Int?
+    /// Whether the store keeps older versions of objects where a container asks for it
+    /// (the file store does not: every version operation must be refused).
+    public var keepsVersions = true
     /// Container names after the run prefix, in no order, whose byte order differs from
     /// a naive one. S3 bucket names allow only lower-case letters, digits, `-` and `.`.
     public var containerNames = ["b", "a", "a b", "é", "Z"]

@@ -26,14 +26,14 @@ public final class ReadRecorder: ForwardingStore {
     public var readStarts: [Int64] { starts.withLock { $0 } }
 
     public func readObject(
-        container: String, name: String, range: ClosedRange<Int64>?, ifMatch: String?,
+        container: String, name: String, version: String?, range: ClosedRange<Int64>?, ifMatch: String?,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws -> ObjectInfo {
         let start = range?.lowerBound ?? 0
         starts.withLock { $0.append(start) }
         if failingStarts.contains(start) { throw failure }
         var position = start
-        return try await base.readObject(container: container, name: name, range: range, ifMatch: ifMatch) { bytes in
+        return try await base.readObject(container: container, name: name, version: version, range: range, ifMatch: ifMatch) { bytes in
             defer { position += Int64(bytes.count) }
             guard let flip = flipByteAt, flip >= position, flip < position + Int64(bytes.count) else { return try receive(bytes) }
             var copy = Array(bytes)

@@ -26,6 +26,7 @@ extension StorageContract {
             { try await $0.checkStreamUploadAndAbort() },
             { try await $0.checkServerSideCopy() },
             { try await $0.checkMetadataUpdate() },
+            { try await $0.checkVersions() },
         ]
         for check in checks {
             var fresh = fixture

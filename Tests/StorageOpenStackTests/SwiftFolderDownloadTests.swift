@@ -95,8 +95,8 @@ final class HeadCounter: ForwardingStore {
 
     var heads: [String] { names.withLock { $0 } }
 
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+    func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
         names.withLock { $0.append(name) }
-        return try await base.objectInfo(container: container, name: name)
+        return try await base.objectInfo(container: container, name: name, version: version)
     }
 }

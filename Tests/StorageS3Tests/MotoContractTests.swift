@@ -53,6 +53,7 @@ final class MotoContractTests: XCTestCase {
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testShareLinks() async throws { try await contract.checkShareLinks() }
+    func testVersions() async throws { try await contract.checkVersions() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }
@@ -86,6 +87,7 @@ final class MotoVirtualHostContractTests: XCTestCase {
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testShareLinks() async throws { try await contract.checkShareLinks() }
+    func testVersions() async throws { try await contract.checkVersions() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -50,6 +50,7 @@ final class S3StoreContractTests: XCTestCase {
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testShareLinks() async throws { try await contract.checkShareLinks() }
+    func testVersions() async throws { try await contract.checkVersions() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

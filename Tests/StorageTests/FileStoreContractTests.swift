@@ -18,6 +18,7 @@ final class FileStoreContractTests: XCTestCase {
         }
         fixture.keepsMetadata = false
         fixture.makesShareLinks = false
+        fixture.keepsVersions = false
         contract = StorageContract(store: store, fixture: fixture)
     }
 
@@ -59,6 +60,7 @@ final class FileStoreContractTests: XCTestCase {
     func testServerSideCopy() async throws { try await contract.checkServerSideCopy() }
     func testMetadataUpdate() async throws { try await contract.checkMetadataUpdate() }
     func testShareLinks() async throws { try await contract.checkShareLinks() }
+    func testVersions() async throws { try await contract.checkVersions() }
     func testLargeUploadResumeAndDelete() async throws { try await contract.checkLargeUploadResumeAndDelete() }
     func testStreamUploadAndAbort() async throws { try await contract.checkStreamUploadAndAbort() }
 }

@@ -177,8 +177,8 @@ struct FakeManifest: ForwardingStore {
     let content: [UInt8]
     let sizes: [Int]
 
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
-        var info = try await base.objectInfo(container: container, name: name)
+    func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
+        var info = try await base.objectInfo(container: container, name: name, version: version)
         info.largeObject = .staticManifest
         return info
     }

@@ -12,22 +12,30 @@ struct CatCommand: ShellCommand {
             Writes each NAME's bytes to standard output, one after the other, checked as get \
             checks them (the MD5, or each segment of a large object); a mismatch ends the \
             command with an error after the bytes already written. At a terminal, control \
-            characters show escaped as less shows them (^[ for ESC), unless --raw.
+            characters show escaped as less shows them (^[ for ESC), unless --raw. With \
+            --version ID, that version of NAME (ls --versions lists them), checked the same way.
             Example: cat logs/app.log | grep ERROR
             """,
-        options: [raw], operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
+        options: [raw, VersionOption.option], operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
 
     let names: [String]
     let isRaw: Bool
+    let version: String?
 
     init(_ arguments: CommandArguments) throws {
         names = arguments.operands
         isRaw = try arguments.flag(Self.raw)
+        version = try arguments.value(VersionOption.option)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         for name in names {
-            let info = try await ContentOutput.object(name, context.session)
+            let info =
+                if let version {
+                    try await VersionOption.info(name, version: version, context.session)
+                } else {
+                    try await ContentOutput.object(name, context.session)
+                }
             var out = ContentOutput(console: context.console, raw: isRaw)
             let outcome = try await context.session.downloader().stream(info) { try out.write($0) }
             out.finish()

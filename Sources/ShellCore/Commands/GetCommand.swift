@@ -25,11 +25,12 @@ struct GetCommand: ShellCommand {
             or more comes down as ranges several at once (to standard output: one stream). \
             A REMOTE with *, ? or [...] is a pattern (** spans folders): every object it \
             matches goes into the folder LOCAL (default: the local folder), named from where \
-            the pattern's wildcards start. -n prints what would be written, and writes nothing.
+            the pattern's wildcards start. -n prints what would be written, and writes nothing. \
+            With --version ID, that version of the object (ls --versions lists them), verified the same way.
             Example: get -r photos/2024 ~/Pictures
             Example: get logs/**/*.gz ~/logs
             """,
-        options: [recursive, force, parallel, CommandTable.dryRunOption],
+        options: [recursive, force, parallel, VersionOption.option, CommandTable.dryRunOption],
         operands: [OperandSpec("REMOTE", .remoteAny), OperandSpec("LOCAL", .localPath, optional: true)])
 
     let remote: PathArgument
@@ -38,14 +39,17 @@ struct GetCommand: ShellCommand {
     let overwrite: Bool
     let parallelCount: Int?
     let isDryRun: Bool
+    let version: String?
 
     init(_ arguments: CommandArguments) throws {
         remote = arguments.path(0)!
+        version = try arguments.value(VersionOption.option)
         isDryRun = try arguments.flag(CommandTable.dryRunOption)
         local = arguments.operand(1)
         isRecursive = try arguments.flag(Self.recursive)
         overwrite = try arguments.flag(Self.force)
         parallelCount = try arguments.number(Self.parallel, in: 1...64)
+        if version != nil && isRecursive { throw ShellError.usage(Self.spec, .exclusiveOptions(VersionOption.option.name, Self.recursive.name)) }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
@@ -91,6 +95,10 @@ struct GetCommand: ShellCommand {
     /// The object REMOTE names; a folder or container is an error that says to use -r.
     /// The object is asked for first (one request where a get is meant).
     func objectToGet(_ target: Location, _ session: BrowserSession) async throws -> ObjectInfo {
+        if let version {
+            let (container, name) = try VersionOption.object(at: target)
+            return try await session.store.objectInfo(container: container, name: name, version: version)
+        }
         switch try await session.resolve(target, probe: .objectFirst) {
         case .object(let info, _): return info
         case .container, .account: throw CommandFailure.needsRecursive(target, isContainer: true, command: "get")

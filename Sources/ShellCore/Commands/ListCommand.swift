@@ -7,6 +7,8 @@ struct ListCommand: ShellCommand {
     static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
     static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
     static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
+    static let versions = OptionSpec(
+        "--versions", help: "every version of the object PATH, or of every object under it: ID, size, date, state, name")
     static let spec = CommandSpec(
         name: "ls", aliases: ["dir"],
         summary: "list a whole folder, streamed (not cut to the pane)",
@@ -17,10 +19,14 @@ struct ListCommand: ShellCommand {
             and object count from the account listing, after the account's totals. Options \
             combine (-lh). With -R, every object under the folder, at any depth, named from \
             it (photos/2024/a.jpg from the root). When output is not a terminal, one entry a \
-            line, so it pipes into wc -l and grep.
+            line, so it pipes into wc -l and grep. With --versions, every version the container \
+            keeps of the object PATH (or of each object under the folder or container PATH), \
+            each name's newest first: its ID (for --version), size, date, and current, older or \
+            deleted (a delete marker); names are the objects' full names in the container.
             Example: ls -l photos/2024
+            Example: ls --versions report.pdf
             """,
-        options: [long, human, recursive, CommandTable.jsonOption],
+        options: [long, human, recursive, versions, CommandTable.jsonOption],
         operands: [OperandSpec("PATH", .remoteAny, optional: true)])
 
     let path: PathArgument?
@@ -32,6 +38,7 @@ struct ListCommand: ShellCommand {
             long: try arguments.flag(Self.long), human: try arguments.flag(Self.human),
             json: try arguments.flag(CommandTable.jsonOption))
         style.recursive = try arguments.flag(Self.recursive)
+        style.versions = try arguments.flag(Self.versions)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
@@ -50,6 +57,7 @@ struct ListCommand: ShellCommand {
             try await writer.writeMatches(try await session.expand(pattern, sizes: style.showsSizes), from: session)
             return .answered
         }
+        if style.versions { return try await listVersions(under: target, style: style, context) }
         guard target.container != nil else {
             try await style.recursive ? writer.writeEveryObject(of: session) : writer.writeContainers(of: session)
             return .answered
@@ -62,6 +70,16 @@ struct ListCommand: ShellCommand {
         if !listedAny { try await writer.writeNothingUnder(target, of: session) }
         return .answered
     }
+
+    func listVersions(under target: Location, style: ListStyle, _ context: CommandContext) async throws -> CommandOutcome {
+        guard target.container != nil else { throw CommandFailure.accountNotAllowed(.version) }
+        let writer = VersionWriter(console: context.console, human: style.human, json: style.json)
+        // An empty container has no versions; a name with none is no object or folder.
+        guard try await writer.writeVersions(under: target, of: context.session.store) || target.segments.count == 1 else {
+            throw BrowserError.notFound(NotFound(target, expected: .objectOrFolder))
+        }
+        return .answered
+    }
 }
 
 /// How `ls` writes: `-l`, `-h`, `--json`, `-R`.
@@ -70,6 +88,8 @@ struct ListStyle {
     var human: Bool
     var json: Bool
     var recursive = false
+    /// `--versions`: every version instead of the entries.
+    var versions = false
     /// Whether sizes are shown (and a DLO's must be looked up).
     var showsSizes: Bool { long || json }
 }

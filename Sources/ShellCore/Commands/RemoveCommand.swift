@@ -16,27 +16,35 @@ struct RemoveCommand: ShellCommand {
             offers it), then the container itself when one was named. A NAME with *, ? or \
             [...] is a pattern (** spans folders): every object it matches goes, folders only \
             with -r. At a terminal, rm -r and a pattern first say how many objects and bytes \
-            will go and ask; -f and scripts do not ask. -n prints what would go and deletes nothing.
+            will go and ask; -f and scripts do not ask. -n prints what would go and deletes nothing. \
+            In a container that keeps versions (see versions), a deleted object's bytes stay as a \
+            version, and rm says so; restore brings it back. --version ID deletes that one version \
+            for good, after asking at a terminal (-f does not ask).
             Example: rm -r old-backups
             Example: rm -n logs/2023-*.log
+            Example: rm --version 1795575699.29165 report.pdf
             """,
-        options: [recursive, force, CommandTable.dryRunOption],
+        options: [recursive, force, VersionOption.option, CommandTable.dryRunOption],
         operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
 
     let names: [PathArgument]
     let isRecursive: Bool
     let asks: Bool
     let isDryRun: Bool
+    let version: String?
 
     init(_ arguments: CommandArguments) throws {
         names = arguments.paths()
         isRecursive = try arguments.flag(Self.recursive)
         asks = !(try arguments.flag(Self.force))
         isDryRun = try arguments.flag(CommandTable.dryRunOption)
+        version = try arguments.value(VersionOption.option)
+        if version != nil && isRecursive { throw ShellError.usage(Self.spec, .exclusiveOptions(VersionOption.option.name, Self.recursive.name)) }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
+        if let version { return try await removeVersion(version, context) }
         var removed: [Location] = []
         for name in names {
             switch try name.resolve(in: session.currentFolder) {
@@ -77,15 +85,17 @@ struct RemoveCommand: ShellCommand {
     func removeObject(_ target: Location, _ context: CommandContext) async throws {
         guard target.segments.count > 1 else { throw CommandFailure.needsRecursive(target, isContainer: true, command: "rm") }
         if isDryRun { return try await sayWouldRemove(target, context) }
+        let outcome: DeleteOutcome
         do {
-            try await context.session.deleteObject(at: target)
+            outcome = try await context.session.deleteObject(at: target)
         } catch StorageError.noSuchObject {
             // Deleting first costs one request where an object is meant; only a name
             // that is no object is resolved, to say whether it is a folder or nothing.
             guard try await holdsObjects(target, context.session) else { throw BrowserError.notFound(NotFound(target, expected: .object)) }
             throw CommandFailure.needsRecursive(target, isContainer: false, command: "rm")
         }
-        context.console.writeNote("deleted \(escaped(target.objectPath))\n")
+        let kept = outcome == .keptAsVersion ? " (the container keeps versions: its bytes stay, and restore brings it back)" : ""
+        context.console.writeNote("deleted \(escaped(target.objectPath))\(kept)\n")
     }
 
     /// Deletes everything under a folder or container (then the container itself); at a

@@ -77,23 +77,34 @@ struct InfoCommand: ShellCommand {
             with *, ? or [...] is a pattern: the facts of everything it matches, as \
             Key: value lines with a blank line between (or JSON Lines), the panes left as they are. \
             An object's pane also shows its first lines (one 8 KiB Range read, control \
-            characters escaped), or binary: TYPE, SIZE.
+            characters escaped), or binary: TYPE, SIZE. A container's info says whether it keeps \
+            versions (Versioning: on, off or suspended). With --version ID, the facts of that \
+            version of the object NAME, as Key: value lines (or JSON), the panes left as they are.
             Example: info photos/cover.png
             """,
-        options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .remoteAny, optional: true)])
+        options: [CommandTable.jsonOption, VersionOption.option], operands: [OperandSpec("NAME", .remoteAny, optional: true)])
 
     let path: String?
     let pattern: PathArgument?
     let json: Bool
+    let version: String?
 
     init(_ arguments: CommandArguments) throws {
         path = arguments.operand(0)
         pattern = arguments.path(0).flatMap { $0.pattern == nil ? nil : $0 }
         json = try arguments.flag(CommandTable.jsonOption)
+        version = try arguments.value(VersionOption.option)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
+        if let version {
+            let info = try await VersionOption.info(path ?? ".", version: version, session)
+            let sheet = try await InfoPane.sheet(for: .object(info), store: session.store)
+            if context.wantsJSON(json) { return write(sheet.json, context) }
+            context.console.write(sheet.lines.map { escaped($0) + "\n" }.joined())
+            return .answered
+        }
         if case .pattern(let pattern)? = try pattern?.resolve(in: session.currentFolder) {
             return try await writeSheets(of: try await session.expand(pattern), context)
         }
@@ -107,6 +118,11 @@ struct InfoCommand: ShellCommand {
         guard context.settings.quiet, let pane = session.current as? InfoPane else { return .showPanes }
         let lines = try await session.infoSheet(of: pane).lines
         context.console.write(lines.map { escaped($0) + "\n" }.joined())
+        return .answered
+    }
+
+    func write(_ json: JSONLine, _ context: CommandContext) -> CommandOutcome {
+        context.console.writeJSON([json])
         return .answered
     }
 

@@ -34,6 +34,11 @@ public enum Completer {
                 return .nothing(at: cursor)
             }
             return plan(word, path: path, found: found)
+        case .version(let object):
+            guard let object, let place = try? context.currentFolder.resolving(object),
+                let ids = try? await context.versionIDs(of: place)
+            else { return .nothing(at: cursor) }
+            return plan(word, path: .whole(word.text), found: CandidateList(ids.map { CompletionCandidate(name: $0, isFolder: false) }))
         case .argument, .nothing:
             return .nothing(at: cursor)
         }

@@ -36,6 +36,13 @@ public protocol CompletionContext: Sendable {
     /// Entries of the remote `folder` whose names start with `prefix` (containers at
     /// the root); with `foldersOnly`, containers and pseudo-folders only.
     func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList
+    /// The version IDs of the object at `object`, newest first (one version listing).
+    func versionIDs(of object: Location) async throws -> [String]
     /// Entries of the local `directory` whose names start with `prefix`.
     func localNames(directory: String, prefix: String) -> [CompletionCandidate]
+}
+
+extension CompletionContext {
+    /// A context without a store of its own (the OS shells' path completion) offers no versions.
+    public func versionIDs(of object: Location) async throws -> [String] { [] }
 }

@@ -48,6 +48,11 @@ public struct CompletionDiskCache: CompletionContext {
         return found
     }
 
+    /// Version IDs are not kept: the OS shells complete paths only.
+    public func versionIDs(of object: Location) async throws -> [String] {
+        try await base.versionIDs(of: object)
+    }
+
     public func localNames(directory: String, prefix: String) -> [CompletionCandidate] {
         base.localNames(directory: directory, prefix: prefix)
     }

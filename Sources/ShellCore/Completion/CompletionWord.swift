@@ -5,6 +5,8 @@ struct CompletionWord: Equatable {
         case commandName
         case option(CommandSpec)
         case argument(ArgumentKind)
+        /// A version ID (`--version`) of the object the command's first operand names, if given yet.
+        case version(object: String?)
         case nothing
     }
 
@@ -48,6 +50,7 @@ struct CompletionWord: Equatable {
         var operandIndex = 0
         var pendingValue: ArgumentKind?
         var optionsEnded = false
+        var firstOperand: String?
         for word in previous.dropFirst() {
             if pendingValue != nil {
                 pendingValue = nil
@@ -56,9 +59,11 @@ struct CompletionWord: Equatable {
             } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
                 pendingValue = spec.options.first { $0.spellings.contains(word) }?.value
             } else {
+                if operandIndex == 0 { firstOperand = word }
                 operandIndex += 1
             }
         }
+        if pendingValue == .version { return .version(object: firstOperand) }
         if let pendingValue { return .argument(pendingValue) }
         if !optionsEnded && !quoted && current.hasPrefix("-") { return .option(spec) }
         if operandIndex >= spec.operands.count, let repeating = spec.operands.first(where: \.isRepeating) {

@@ -50,6 +50,11 @@ public struct SessionCompletionContext: CompletionContext {
         return found
     }
 
+    public func versionIDs(of object: Location) async throws -> [String] {
+        guard let container = object.container, object.segments.count > 1 else { return [] }
+        return try await names.store.versions(of: String(object.prefix.dropLast()), in: container).map(\.id)
+    }
+
     /// One listing request: `prefix`, delimiter `/`, at most `requestLimit` entries.
     func fetch(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
         // Named as the panes name them: a plain path's name, or the exact form.

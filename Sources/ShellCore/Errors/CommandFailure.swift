@@ -26,6 +26,10 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case standardInputHoldsCommands
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
+    /// `restore` of an object with no older version to restore (its container and name).
+    case nothingToRestore(container: String, name: String)
+    /// `restore --version` of a delete marker, which has no bytes to restore.
+    case restoreOfDeleteMarker(name: String, version: String)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -35,6 +39,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
         case copyTarget
         /// A place `diff` compares.
         case compare
+        /// One version of an object (`--version`).
+        case version
     }
 }
 
@@ -71,5 +77,7 @@ public enum UsageProblem: Sendable, Equatable {
         case age
         /// A duration such as `30m` (s, m, h, d).
         case duration
+        /// `on` or `off`.
+        case onOrOff
     }
 }

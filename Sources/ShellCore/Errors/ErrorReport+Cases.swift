@@ -12,6 +12,9 @@ extension ErrorReport {
         switch error {
         case .noSuchContainer(let name): "\(name): no such container"
         case .noSuchObject(let container, let name): "\(name): no such object in \(container)"
+        case .noSuchVersion(let container, let name, let version):
+            "\(name): no version \(version) in \(container) (ls --versions lists them)"
+        case .versionsUnsupported(let kind): "the \(kind) store keeps no versions of objects"
         case .containerExists(let name): "\(name): container exists"
         case .invalidName(let name, let reason): "\(name.isEmpty ? "''" : name): invalid name: \(reason)"
         case .unreadableFile(let path, let problem): "\(path): \(words(problem))"
@@ -84,7 +87,7 @@ extension ErrorReport {
 
     static func kind(_ error: StorageError) -> FailureClass {
         switch error {
-        case .noSuchContainer, .noSuchObject: .notFound
+        case .noSuchContainer, .noSuchObject, .noSuchVersion: .notFound
         case .unauthorized: .permission
         case .server(let status, _) where status == 401 || status == 403: .permission
         case .server(404, _): .notFound
@@ -102,7 +105,7 @@ extension ErrorReport {
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .shareRefused(.tooLong): .usage
         case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
-            .unsupported, .metadataRefused, .shareRefused, .io:
+            .unsupported, .metadataRefused, .shareRefused, .io, .versionsUnsupported:
             .failed
         }
     }
@@ -208,6 +211,11 @@ extension ErrorReport {
         case .accountNotAllowed(.compare): ("name a container or folder to compare (the account is not one)", .usage)
         case .placeIsObject(let location):
             ("\(location.objectPath) is an object; diff compares folders and containers (file:PATH for a local folder)", .usage)
+        case .accountNotAllowed(.version): ("--version names a version of an object; name the object", .usage)
+        case .nothingToRestore(let container, let name):
+            ("\(name): no older version in \(container) to restore (ls --versions lists them)", .notFound)
+        case .restoreOfDeleteMarker(let name, let version):
+            ("\(name): version \(version) is a delete marker and holds no bytes; restore another version", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
         case .sourcesOnSeveralClusters(let names):

@@ -87,6 +87,7 @@ public struct ErrorReport: Sendable {
         case .contentType: "a content type such as text/plain"
         case .age: "an age such as 30m, 12h, 7d or 2w, or a date such as 2024-06-01"
         case .duration: "a duration such as 90s, 30m, 1h or 7d"
+        case .onOrOff: "on or off"
         }
     }
 }

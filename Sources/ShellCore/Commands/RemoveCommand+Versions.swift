@@ -1,0 +1,41 @@
+import Browser
+import Rendering
+import Storage
+
+extension RemoveCommand {
+    /// `rm --version ID NAME...`: that version of each NAME, for good; at a terminal it
+    /// first says which version and asks (unless -f). `-n` says it and deletes nothing.
+    func removeVersion(_ version: String, _ context: CommandContext) async throws -> CommandOutcome {
+        let store = context.session.store
+        for name in names {
+            let target = try context.session.currentFolder.resolving(name.text)
+            let (container, object) = try VersionOption.object(at: target)
+            guard let found = try await store.versions(of: object, in: container).first(where: { $0.id == version }) else {
+                throw StorageError.noSuchVersion(container: container, name: object, version: version)
+            }
+            let what = "version \(escaped(version)) of \(escaped(target.objectPath)) (\(Self.describe(found)))"
+            if isDryRun {
+                context.console.write("would delete \(what)\n")
+                continue
+            }
+            if asks, let confirm = context.settings.confirm {
+                guard await confirm("delete \(what) for good?") else {
+                    context.console.writeError("rm: nothing deleted\n")
+                    continue
+                }
+            }
+            try await store.deleteVersion(container: container, name: object, version: version)
+            context.console.writeNote("deleted \(what)\n")
+        }
+        if isDryRun { return .answered }
+        try await context.session.refresh()
+        return .showPanes
+    }
+
+    /// A version as the question and the answer name it: a delete marker, or its size and date.
+    static func describe(_ version: ObjectVersion) -> String {
+        let state = version.isDeleteMarker ? "a delete marker" : ByteCountText.format(version.bytes)
+        let date = version.lastModified.map { ", " + ISODate.format($0) } ?? ""
+        return state + date + (version.isCurrent ? ", current" : "")
+    }
+}

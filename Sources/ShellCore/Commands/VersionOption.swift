@@ -1,0 +1,26 @@
+import Browser
+import Storage
+
+/// `--version ID` of `info`, `get`, `cat`, `restore` and `rm`: one version of one object.
+enum VersionOption {
+    static let option = OptionSpec(
+        "--version", value: .version, valueName: "ID", help: "that version of the object (ls --versions lists them)")
+
+    /// The container and object name a NAME operand gives, from the path alone: an older
+    /// version has no current object to look up, and may have none at all (deleted).
+    static func object(_ name: String, _ session: BrowserSession) throws -> (container: String, name: String) {
+        try object(at: try session.location(of: name))
+    }
+
+    static func object(at target: Location) throws -> (container: String, name: String) {
+        guard let container = target.container else { throw CommandFailure.accountNotAllowed(.version) }
+        guard target.segments.count > 1 else { throw CommandFailure.notAnObject(target, isContainer: true) }
+        return (container, String(target.prefix.dropLast()))
+    }
+
+    /// The facts of `version` of the object NAME names.
+    static func info(_ name: String, version: String, _ session: BrowserSession) async throws -> ObjectInfo {
+        let (container, object) = try object(name, session)
+        return try await session.store.objectInfo(container: container, name: object, version: version)
+    }
+}

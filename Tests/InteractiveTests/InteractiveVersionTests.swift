@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// Versions at a terminal, on the Swift test server: `rm --version` says which version
+/// and asks (no keeps it, yes deletes it), and TAB after `--version` offers the object's
+/// version IDs from one version listing.
+final class InteractiveVersionTests: XCTestCase {
+    func testRmVersionAsksAndTabCompletesVersionIDs() throws {
+        guard TmuxSession.isTmuxInstalled else { throw XCTSkip("tmux is needed for the terminal tests") }
+        let environment = ProcessInfo.processInfo.environment
+        guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else { throw XCTSkip("no Swift server; run the README's test command") }
+        let swift = ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key]
+        let container = "vtty" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let home = try OSShellCompletionTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try Data("one\n".utf8).write(to: home.appendingPathComponent("one.txt"))
+        try Data("two\n".utf8).write(to: home.appendingPathComponent("two.txt"))
+        let listed = try OSShellCompletionTests.objsh(
+            [
+                "--cluster", "env", "-q", "-c",
+                "mkdir \(container); versions on \(container); cd \(container); upload \(home.path)/one.txt doc.txt; "
+                    + "upload \(home.path)/two.txt doc.txt; ls --versions doc.txt",
+            ], home: home, environment: swift)
+        let ids = listed.split(separator: "\n").filter { $0.hasSuffix("  doc.txt") }.map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(ids.count, 2, listed)
+        guard ids.count == 2 else { return }
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", "env"], environment: swift)
+        defer { shell.stop() }
+        let prompt = "objsh env:/> "
+        try shell.waitForLastLine(prompt, timeout: 30)
+        try shell.type("cat /\(container)/doc.txt --version ")
+        try shell.press("Tab")
+        try shell.waitFor("both IDs offered") { $0.contains(ids[0]) && $0.contains(ids[1]) }
+        try shell.press("C-u")
+        try shell.type("rm --version \(ids[1]) /\(container)/doc.txt")
+        try shell.press("Enter")
+        try shell.waitFor("the question") {
+            $0.contains("delete version \(ids[1]) of /\(container)/doc.txt (") && $0.contains("for good? [y/N] ")
+        }
+        try shell.type("n")
+        try shell.press("Enter")
+        try shell.waitFor("the refusal") { $0.contains("rm: nothing deleted") }
+        try shell.type("rm --version \(ids[1]) /\(container)/doc.txt")
+        try shell.press("Enter")
+        try shell.waitFor("the question again") { $0.components(separatedBy: "for good? [y/N]").count == 3 }
+        try shell.type("y")
+        try shell.press("Enter")
+        try shell.waitFor("the deletion") { $0.contains("deleted version \(ids[1]) of /\(container)/doc.txt") }
+        let after = try OSShellCompletionTests.objsh(
+            ["--cluster", "env", "-q", "-c", "ls --versions /\(container)/doc.txt"], home: home, environment: swift)
+        XCTAssertFalse(after.contains(ids[1]), after)
+        XCTAssertTrue(after.contains(ids[0]), after)
+    }
+}
