@@ -22,7 +22,7 @@ final class ShapedStore: ForwardingStore {
         segmentList = segments
     }
 
-    func objectInfo(container: String, name: String) async throws -> ObjectInfo {
+    func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
         requests.withLock { $0 += 1 }
         guard let info else { throw StorageError.noSuchObject(container: container, name: name) }
         return info
