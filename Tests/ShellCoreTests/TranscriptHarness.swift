@@ -53,7 +53,7 @@ final class TranscriptHarness {
     func run(
         _ script: String, cluster: String = "sample", start: String? = nil, width: Int = 80, rows: Int = 8,
         policy: ErrorPolicy = .stop, quiet: Bool = false, trace: Bool = false, json: Bool = false, live: Bool = false,
-        wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }
+        memoryBudget: Int = .max, wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }
     ) async throws -> Result {
         var settings = ShellSettings()
         settings.width = { width }
@@ -62,6 +62,9 @@ final class TranscriptHarness {
         settings.trace = trace
         settings.json = json
         settings.liveScreen = live
+        // The whole test run shares one process, whose resident memory says nothing of
+        // this script: the default budget would unload hidden panes late in a full run.
+        settings.memoryBudget = memoryBudget
         let output = CapturedOutput()
         let shell = Shell(settings: settings, output: output, catalog: catalog) { cluster in
             guard case .directory(let path) = cluster.endpoint else { throw StorageError.unreachable("no such backend") }

@@ -215,6 +215,18 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(events(quiet.stderr), events(shown.stderr))
         XCTAssertEqual(quiet.stdout, "photos/2023/summer/lake.png\n")
     }
+
+    /// Above the memory budget, each step unloads the hidden panes that hold content
+    /// (the container's memory warning), and nothing else of the lifecycle changes.
+    func testShortMemoryUnloadsHiddenPanes() async throws {
+        let script = "cd photos\ncd 2024\ncd summer"
+        let short = try await harness.run(script, trace: true, memoryBudget: 0)
+        let ample = try await harness.run(script, trace: true)
+        let unloads = short.stderr.split(separator: "\n").filter { $0.hasPrefix("trace: unloaded") }
+        XCTAssertEqual(unloads, ["trace: unloaded account sample:/", "trace: unloaded container photos/"], short.stderr)
+        XCTAssertFalse(ample.stderr.contains("trace: unloaded"), ample.stderr)
+        XCTAssertEqual(short.stdout, ample.stdout)
+    }
 }
 
 /// Names with control characters, wide characters and very long names, laid out at
