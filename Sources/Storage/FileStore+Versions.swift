@@ -4,7 +4,7 @@ extension FileStore {
         throw StorageError.versionsUnsupported(kind: kind)
     }
 
-    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage {
+    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?, limit: Int) async throws -> VersionPage {
         throw StorageError.versionsUnsupported(kind: kind)
     }
 

@@ -108,8 +108,8 @@ extension ForwardingStore {
     public func shareLink(_ request: ShareRequest) async throws -> ShareLink { try await base.shareLink(request) }
     public func setShareKey() async throws { try await base.setShareKey() }
     public func setVersioning(_ isOn: Bool, container: String) async throws { try await base.setVersioning(isOn, container: container) }
-    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage {
-        try await base.listVersions(in: container, prefix: prefix, after: marker)
+    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?, limit: Int) async throws -> VersionPage {
+        try await base.listVersions(in: container, prefix: prefix, after: marker, limit: limit)
     }
     public func deleteVersion(container: String, name: String, version: String) async throws {
         try await base.deleteVersion(container: container, name: name, version: version)

@@ -117,8 +117,9 @@ public protocol ObjectStore: Sendable {
 
     /// One page of the versions (delete markers too) of the objects in `container`
     /// whose names start with `prefix`, after `marker`: names in byte order, each
-    /// name's newest version first. `versionsUnsupported` where the store keeps none.
-    func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage
+    /// name's newest version first, at most `limit` (capped at `maximumPageSize`).
+    /// `versionsUnsupported` where the store keeps none.
+    func listVersions(in container: String, prefix: String, after marker: VersionMarker?, limit: Int) async throws -> VersionPage
 
     /// Deletes one version of an object for good (a delete marker too);
     /// `noSuchVersion` when it is not there.

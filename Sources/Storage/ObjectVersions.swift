@@ -71,12 +71,12 @@ extension ObjectStore {
     /// Every version of the objects whose names start with `prefix`, a page at a
     /// time to `receive` (only one page is held at a time) until it returns false.
     public func eachVersionPage(
-        in container: String, prefix: String, receive: ([ObjectVersion]) throws -> Bool
+        in container: String, prefix: String, pageSize: Int? = nil, receive: ([ObjectVersion]) throws -> Bool
     ) async throws {
         var marker: VersionMarker?
         repeat {
             try Task.checkCancellation()
-            let page = try await listVersions(in: container, prefix: prefix, after: marker)
+            let page = try await listVersions(in: container, prefix: prefix, after: marker, limit: pageSize ?? maximumPageSize)
             guard try receive(page.versions) else { return }
             // A server that repeats its marker would loop forever; stop instead.
             guard page.next != marker else { return }
@@ -85,9 +85,9 @@ extension ObjectStore {
     }
 
     /// Every version of the object `name` exactly, newest first.
-    public func versions(of name: String, in container: String) async throws -> [ObjectVersion] {
+    public func versions(of name: String, in container: String, pageSize: Int? = nil) async throws -> [ObjectVersion] {
         var versions: [ObjectVersion] = []
-        try await eachVersionPage(in: container, prefix: name) { page in
+        try await eachVersionPage(in: container, prefix: name, pageSize: pageSize) { page in
             versions += page.filter { $0.name == name }
             // Names come in byte order: past `name`, none of its versions can follow.
             return page.last.map { $0.name == name } ?? false

@@ -15,8 +15,10 @@ extension SwiftStore {
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
     }
 
-    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage {
-        var query: [(name: String, value: String)] = [("versions", ""), ("format", "json")]
+    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?, limit: Int) async throws -> VersionPage {
+        var query: [(name: String, value: String)] = [
+            ("versions", ""), ("format", "json"), ("limit", String(min(limit, maximumPageSize))),
+        ]
         if !prefix.isEmpty { query.append(("prefix", prefix)) }
         if let marker { query += [("marker", marker.name), ("version_marker", marker.id)] }
         let response = try await send(.GET, path: try Self.containerPath(container), query: query)

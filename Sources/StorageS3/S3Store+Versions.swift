@@ -32,8 +32,8 @@ extension S3Store {
         }
     }
 
-    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?) async throws -> VersionPage {
-        var query: [(name: String, value: String)] = [("versions", ""), ("max-keys", String(maximumPageSize))]
+    public func listVersions(in container: String, prefix: String, after marker: VersionMarker?, limit: Int) async throws -> VersionPage {
+        var query: [(name: String, value: String)] = [("versions", ""), ("max-keys", String(min(limit, maximumPageSize)))]
         if !prefix.isEmpty { query.append(("prefix", prefix)) }
         if let marker { query += [("key-marker", marker.name), ("version-id-marker", marker.id)] }
         let response = try await send(.GET, S3Target(bucket: container, query: query))

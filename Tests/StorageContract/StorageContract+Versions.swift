@@ -24,6 +24,11 @@ extension StorageContract {
         XCTAssertEqual(versions.map(\.etag), contents.reversed().map { ScratchFiles.md5($0) }, "four versions, newest first")
         XCTAssertEqual(versions.map(\.isCurrent), [true, false, false, false])
         XCTAssertEqual(Set(versions.map(\.id)).count, 4)
+        // Pages of one and of three, so a page ends between two versions of one name.
+        for pageSize in [1, 3] {
+            let paged = try await store.versions(of: name, in: container, pageSize: pageSize)
+            XCTAssertEqual(paged, versions, "pages of \(pageSize)")
+        }
         for (version, content) in zip(versions, contents.reversed()) {
             let info = try await store.objectInfo(container: container, name: name, version: version.id)
             XCTAssertEqual(info.version, version.id)
@@ -108,7 +113,7 @@ extension StorageContract {
         let refusal = StorageError.versionsUnsupported(kind: store.kind)
         _ = try await store.putObject(container: container, name: "a", bytes: Array("a".utf8), contentType: nil)
         await assertFails(with: refusal) { try await store.setVersioning(true, container: container) }
-        await assertFails(with: refusal) { _ = try await store.listVersions(in: container, prefix: "", after: nil) }
+        await assertFails(with: refusal) { _ = try await store.listVersions(in: container, prefix: "", after: nil, limit: 10) }
         await assertFails(with: refusal) { try await store.deleteVersion(container: container, name: "a", version: "1") }
         await assertFails(with: refusal) { _ = try await store.objectInfo(container: container, name: "a", version: "1") }
         await assertFails(with: refusal) { _ = try await read(container, "a", version: "1") }
