@@ -99,6 +99,32 @@ final class SyncClusterTests: XCTestCase {
         XCTAssertEqual(same.status, 0, same.output)
     }
 
+    /// An upload killed once the small files are stored and the large one's segments are
+    /// held back, then the same sync: no object of the large file was visible meanwhile,
+    /// and DEST ends equal to SRC.
+    func testUploadKilledHalfWayThenRunAgain() throws {
+        let process = try ObjshRun.start(
+            ["-q", "--cluster", "env", "-c", "sync --segment-size 5M file:\(home)/src /s\(tag)/up"], home: home,
+            extraEnvironment: ["OBJSH_TEST_SEGMENT_DELAY_MS": "600000"], server: try ObjshRun.server())
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var listed = ""
+        while !(listed.contains("a.txt") && listed.contains("sub/")) && process.isRunning && Date() < deadline {
+            listed = (try? objsh(["ls /s\(tag)/up"]).output) ?? ""
+            usleep(50_000)
+        }
+        XCTAssertTrue(process.isRunning, "the sync ended before it was killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let meanwhile = try objsh(["ls /s\(tag)/up"])
+        XCTAssertFalse(meanwhile.output.contains("big.bin"), "a partial object is visible: \(meanwhile.output)")
+        let again = try objsh(["sync --segment-size 5M file:\(home)/src /s\(tag)/up"])
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertTrue(again.output.contains("sync: sent 1 (5.7 MiB), copied 0 (0 B), deleted 0 (0 B), same 3,"), again.output)
+        let same = try objsh(["diff file:\(home)/src /s\(tag)/up"])
+        XCTAssertEqual(same.status, 0, same.output)
+    }
+
     /// The partial files of downloads under `folder`.
     static func partials(_ folder: String) -> [String] {
         let names = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
