@@ -80,14 +80,19 @@ rclone_s3() { rclone sync --checksum "$TREE" s3:bench-rs; }
 
 remove_destination() { # tool: its container (and segments) gone, objsh's digest cache too
   case $1 in
-    objsh_sw) "$OBJSH" -q --cluster env -c $'rm -r -f /bench-o\nrm -r -f /bench-o_segments' >/dev/null 2>&1 || true ;;
+    objsh_sw)
+      "$OBJSH" -q --cluster env -c $'rm -r -f /bench-o\nrm -r -f /bench-o_segments' >/dev/null 2>&1 || true
+      rm -rf "$XDG_CACHE_HOME/objsh/digests" ;;
     rclone_sw) rclone purge sw:bench-r >/dev/null 2>&1 || true ;;
     swift_sw) "${SWIFTCLIENT[@]}" delete bench-w >/dev/null 2>&1 || true; "${SWIFTCLIENT[@]}" delete bench-w_segments >/dev/null 2>&1 || true ;;
-    objsh_s3) "$OBJSH" -q --cluster aws -c 'rm -r -f /bench-os' >/dev/null 2>&1 || true ;;
-    aws_s3) "${AWS[@]}" s3 rb --force s3://bench-as >/dev/null 2>&1 || true ;;
+    objsh_s3)
+      "$OBJSH" -q --cluster aws -c 'rm -r -f /bench-os' >/dev/null 2>&1 || true
+      rm -rf "$XDG_CACHE_HOME/objsh/digests" ;;
+    aws_s3) # aws s3 sync makes no bucket
+      "${AWS[@]}" s3 rb --force s3://bench-as >/dev/null 2>&1 || true
+      "${AWS[@]}" s3 mb s3://bench-as >/dev/null ;;
     rclone_s3) rclone purge s3:bench-rs >/dev/null 2>&1 || true ;;
   esac
-  rm -rf "$XDG_CACHE_HOME/objsh/digests"
 }
 FIRST_TOOL=""
 change_one_percent() { # tool: before the round's first tool, 1% of the files rewritten (same size)
