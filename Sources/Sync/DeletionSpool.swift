@@ -34,7 +34,10 @@ public final class DeletionSpool: @unchecked Sendable {
         default: kind = entry.object?.mayBeLargeObject == true ? "m" : "p"
         }
         let record = "\(entry.bytes) \(kind) \(entry.name.utf8.count)\n\(entry.name)\n"
-        guard fputs(record, file) >= 0 else { throw StorageError.io("cannot write a temporary file: \(String(cString: strerror(errno)))") }
+        let text = Array(record.utf8)  // fwrite, not fputs: a name may hold a NUL
+        guard fwrite(text, 1, text.count, file) == text.count else {
+            throw StorageError.io("cannot write a temporary file: \(String(cString: strerror(errno)))")
+        }
         count += 1
         bytes += entry.bytes
     }
