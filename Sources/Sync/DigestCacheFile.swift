@@ -85,7 +85,8 @@ enum DigestCacheFile {
 
         init?(_ path: String, root: String) {
             self.path = path
-            temporary = path + ".\(getpid()).tmp"
+            // Its own name: two caches of one root may be open at once (`diff file:x file:x`).
+            temporary = path + ".\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             guard let file = fopen(temporary, "wb") else { return nil }
             self.file = file
