@@ -88,9 +88,22 @@ enum DigestCacheFile {
             // Its own name: two caches of one root may be open at once (`diff file:x file:x`).
             temporary = path + ".\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            Self.removeAbandoned(beside: path)
             guard let file = fopen(temporary, "wb") else { return nil }
             self.file = file
             put(header(root: root))
+        }
+
+        /// Removes the temporary files of this cache file that runs killed half-way left
+        /// (`NAME.PID.TAG.tmp` of a process no longer running).
+        static func removeAbandoned(beside path: String) {
+            let folder = (path as NSString).deletingLastPathComponent
+            let prefix = (path as NSString).lastPathComponent + "."
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                let fields = name.dropFirst(prefix.count).split(separator: ".")
+                guard fields.count == 3, let pid = pid_t(fields[0]), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+                unlink(folder + "/" + name)
+            }
         }
 
         deinit { discard() }

@@ -83,4 +83,28 @@ final class DigestCacheTests: XCTestCase {
         XCTAssertEqual(again, digest)
         XCTAssertEqual(second.counters.filesRead, 1)
     }
+
+    /// A run killed half-way leaves its temporary file: the next run of the root removes
+    /// it once its process is gone, and leaves a running one's alone.
+    func testAKilledRunsTemporaryFileIsRemoved() async throws {
+        let first = DigestCache(root: root, folder: cache)
+        _ = try await first.digests(of: try stat("b"), partSizes: [])
+        first.save(complete: true)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = first.path + ".\(ended.processIdentifier).0A1B2C3D.tmp"
+        let running = first.path + ".\(getpid()).0A1B2C3D.tmp"
+        for path in [abandoned, running] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+        let second = DigestCache(root: root, folder: cache)
+        _ = try await second.digests(of: try stat("b"), partSizes: [])
+        XCTAssertEqual(second.counters.filesRead, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "a killed run's temporary file stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: running), "a running process's temporary file was removed")
+        second.save(complete: true)
+        unlink(running)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache + "/digests")
+        XCTAssertEqual(left.count, 1, "\(left)")
+    }
 }
