@@ -76,7 +76,7 @@ public struct IndexCoverage: Sendable {
         let scoped =
             prefix.isEmpty
             ? query
-            : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts) {
+            : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts, blocks: query.blocks) {
                 $0.name.hasBytePrefix(prefix) && query.keep($0)
             }
         let required = query.trigrams(prefix: prefix)
