@@ -37,18 +37,18 @@ enum QueryKinds {
     }
 
     /// For scripts/swift-seed's names (`fNNN/oNNNNNN.txt`, `object N` and a newline): one
-    /// name, a last digit, a glob over folders and names, and the longest sizes.
+    /// name, a last digit, a glob over folders and names, and the smallest sizes.
     static func seeded(perContainer: Int) -> [(String, (Int) -> BenchQuery)] {
         var random = Seeded(state: 29)
         let picks = (0..<1_000).map { _ in random.next(perContainer) }
-        let digits = String(max(0, perContainer - 1)).count
         let folders = max(1, perContainer / 1_000)
         let rare: (Int) -> BenchQuery = { BenchQuery(term: "o" + GeneratedStore.pad(picks[$0 % picks.count], 6)) }
         let common: (Int) -> BenchQuery = { BenchQuery(term: "\($0 % 10).txt") }
         let glob: (Int) -> BenchQuery = { round in
             BenchQuery(term: "f\(GeneratedStore.pad(picks[round % picks.count] % folders, 3))*/o*\(round % 10).txt")
         }
-        let size: (Int) -> BenchQuery = { _ in BenchQuery(term: "*", filter: SearchFilter(largerThan: Int64(7 + digits))) }
+        // `object 0` to `object 9` and a newline: the ten smallest of each container.
+        let size: (Int) -> BenchQuery = { _ in BenchQuery(term: "*", filter: SearchFilter(smallerThan: 10)) }
         return [("rare term", rare), ("common term", common), ("glob", glob), ("size filter", size)]
     }
 }
