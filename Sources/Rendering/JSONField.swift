@@ -23,6 +23,11 @@ public enum JSONField: String, CaseIterable, Sendable {
     case bySizeAndTime = "by_size_and_time"
     case hashedFiles = "hashed_files"
     case hashedBytes = "hashed_bytes"
+    /// `sync`: its totals.
+    case sent, copied, deleted, failed, unverified, milliseconds
+    case sentBytes = "sent_bytes"
+    case copiedBytes = "copied_bytes"
+    case deletedBytes = "deleted_bytes"
     /// A version's ID (`ls --versions`, `info --version`), and a container's versioning state.
     case version, versioning
     case deleteMarker = "delete_marker"

@@ -5,7 +5,8 @@ public enum CommandTable {
     static var types: [any ShellCommand.Type] {
         [
             ChangeFolderCommand.self, ListCommand.self, BackCommand.self, SearchCommand.self, IndexCommand.self, ClusterCommand.self,
-            UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, DiffCommand.self, CatCommand.self,
+            UploadCommand.self, GetCommand.self, RemoveCommand.self, CopyCommand.self, MoveCommand.self, DiffCommand.self, SyncCommand.self,
+            CatCommand.self,
             HeadCommand.self, TailCommand.self, MetaCommand.self, ShareCommand.self, VersionsCommand.self, RestoreCommand.self,
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,

@@ -16,16 +16,26 @@ public struct Comparison: Sendable {
     /// Judgements (requests, file reads) in flight at once.
     public var window = 16
 
-    public init(source: SyncPlace, destination: SyncPlace, filter: NameFilter = .none) {
+    /// `digesting` makes the digests of a local side's root: `FileDigests` reads the
+    /// files; a `DigestCache` in front of them remembers what earlier runs read.
+    public init(
+        source: SyncPlace, destination: SyncPlace, filter: NameFilter = .none,
+        digesting: (String) -> any FileDigesting = { FileDigests(root: $0) }
+    ) {
         self.source = source
         self.destination = destination
         self.filter = filter
-        sourceDigests = Self.digests(of: source)
-        destinationDigests = Self.digests(of: destination)
+        sourceDigests = Self.digests(of: source, digesting)
+        destinationDigests = Self.digests(of: destination, digesting)
     }
 
-    static func digests(of place: SyncPlace) -> (any FileDigesting)? {
-        if case .local(let root) = place { FileDigests(root: root) } else { nil }
+    static func digests(of place: SyncPlace, _ digesting: (String) -> any FileDigesting) -> (any FileDigesting)? {
+        if case .local(let root) = place { digesting(root) } else { nil }
+    }
+
+    /// The judge of a name both places hold, with this comparison's digests.
+    public var judge: ContentJudge {
+        ContentJudge(source: source, destination: destination, sourceDigests: sourceDigests, destinationDigests: destinationDigests)
     }
 
     /// The files and bytes both local sides read so far.
@@ -39,11 +49,18 @@ public struct Comparison: Sendable {
         return total
     }
 
+    /// Keeps the local sides' digests for the next run; `complete` when the run compared
+    /// every name (no filter, no failure).
+    public func saveDigests(complete: Bool) {
+        sourceDigests?.save(complete: complete && filter.isEmpty)
+        destinationDigests?.save(complete: complete && filter.isEmpty)
+    }
+
     /// Hands every verdict to `emit` in name order; returns the totals.
     @discardableResult
     public func run(_ emit: (Verdict) async throws -> Void) async throws -> ComparisonTotals {
         let names = MergeJoin(PlacePages(source, filter: filter), PlacePages(destination, filter: filter))
-        let judge = ContentJudge(source: source, destination: destination, sourceDigests: sourceDigests, destinationDigests: destinationDigests)
+        let judge = self.judge
         var totals = ComparisonTotals()
         try await WorkerPool.forEachInOrder(names, limit: window) { name -> Verdict in
             switch name {

@@ -55,6 +55,12 @@ extension ContentJudge {
             let digest = try await digests.digests(of: file, partSizes: [recorded])
             return .by(.parts(recorded, guessed: false), equal: digest.multipartETag(partBytes: recorded) == etag)
         }
+        // A part size that gave this ETag before (a cut recorded then) proves it without a read.
+        let known = digests.knownPartSizes(of: file).sorted()
+        if !known.isEmpty {
+            let cached = try await digests.digests(of: file, partSizes: known)
+            if let size = known.first(where: { cached.multipartETag(partBytes: $0) == etag }) { return .same(.parts(size, guessed: false)) }
+        }
         var sizes = PartSizeGuess.candidates(bytes: file.bytes, parts: count)
         if let guess = PartSizeGuess.partBytes(bytes: file.bytes, parts: count), !sizes.contains(guess) { sizes.append(guess) }
         let guessed = sizes.isEmpty ? nil : try await digests.digests(of: file, partSizes: sizes)

@@ -37,6 +37,18 @@ public protocol FileDigesting: Sendable {
     func checksum(of file: LocalFileStat, _ algorithm: ContentChecksum.Algorithm) async throws -> String
     /// How many files and bytes were read so far.
     var counters: HashCounters { get }
+    /// Takes note of digests learnt without a read (a download verified against its MD5).
+    func remember(_ file: LocalFileStat, _ digest: FileDigest)
+    /// Keeps what was learnt for the next run (`complete`: every file of the root was seen).
+    func save(complete: Bool)
+    /// The part sizes whose digests of `file` are at hand without a read.
+    func knownPartSizes(of file: LocalFileStat) -> [Int64]
+}
+
+extension FileDigesting {
+    public func knownPartSizes(of file: LocalFileStat) -> [Int64] { [] }
+    public func remember(_ file: LocalFileStat, _ digest: FileDigest) {}
+    public func save(complete: Bool) {}
 }
 
 /// How much hashing a run did.

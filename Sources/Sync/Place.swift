@@ -62,4 +62,7 @@ public enum SyncError: Error, Sendable, Equatable {
     /// A side's names did not come in byte order (the name out of place): merging them
     /// would report names as missing that are there.
     case unordered(String)
+    /// A name sent whose two sides still differ once it was sent (the name, and what
+    /// told): the file changed meanwhile, or bytes were lost.
+    case differsAfterTransfer(String, String)
 }

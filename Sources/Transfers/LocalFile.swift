@@ -32,9 +32,11 @@ public enum LocalFile {
         let (folder, base) = split(target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         let journal = RangeJournal.name(forPartial: current)
+        // Bytes, not characters: `é` and `e\u{301}` are two files, each with its own partial.
+        let prefix = Array(("." + base + ".").utf8)
         for name in names
-        where name.hasPrefix("." + base + ".") && folder + name != current && folder + name != journal
-            && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix))
+        where name.utf8.starts(with: prefix) && !(folder + name).utf8.elementsEqual(current.utf8)
+            && !(folder + name).utf8.elementsEqual(journal.utf8) && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix))
         {
             unlink(folder + name)
         }

@@ -54,11 +54,14 @@ final class DiffLargeObjectTests: XCTestCase {
             endpoint: self.s3.endpoint, accessKey: self.s3.access, secretKey: self.s3.secret, boto, ["b\(tag)", home + "/big/big.bin"])
         XCTAssertEqual(uploaded.status, 0)
         XCTAssertTrue(uploaded.output.contains("-3\""), "a multipart object of three parts: \(uploaded.output)")
-        for (place, cluster) in [("/c\(tag)/big", "env"), ("s3api:/b\(tag)/big", "env"), ("/b\(tag)/boto", "s3api")] {
+        // The file is read once: then the digest cache knows its parts at 5 MiB, which
+        // prove the multipart objects too (boto3's, whose part size no one recorded).
+        for (index, (place, cluster)) in [("/c\(tag)/big", "env"), ("s3api:/b\(tag)/big", "env"), ("/b\(tag)/boto", "s3api")].enumerated() {
             let same = try objsh(["diff file:\(home)/big \(place) --exclude small.txt"], cluster: cluster)
             XCTAssertEqual(same.status, 0, "\(place): \(same.output) \(same.errors)")
             XCTAssertTrue(
-                same.output.hasPrefix("= 1 same, + 0 (0 B), - 0 (0 B), ~ 0 (0 B); 0 by size and time; hashed 1 files"), "\(place): \(same.output)")
+                same.output.hasPrefix("= 1 same, + 0 (0 B), - 0 (0 B), ~ 0 (0 B); 0 by size and time; hashed \(index == 0 ? 1 : 0) files"),
+                "\(place): \(same.output)")
         }
         let across = try objsh(["diff /c\(tag)/big s3api:/b\(tag)/big", "diff /c\(tag)/big s3api:/b\(tag)/boto --exclude small.txt"])
         XCTAssertEqual(across.status, 0, "an SLO against multipart objects of the same cut: \(across.output) \(across.errors)")

@@ -69,9 +69,11 @@ final class DiffShellTests: XCTestCase {
         XCTAssertEqual(changed.status, 1, "\(cluster.name): \(changed.errors)")
         XCTAssertEqual(changed.errors, "", "\(cluster.name): a difference is no error")
         let lines = changed.output.split(separator: "\n").map(String.init)
+        // Only the rewritten file is read: the digest cache knows the two unchanged ones.
         XCTAssertEqual(lines.dropLast(), ["~ change.txt", "+ d/new2", "- gone.txt", "+ new1"], "\(cluster.name)")
         XCTAssertEqual(
-            lines.last?.hasPrefix("= 2 same, + 2 (4 B), - 1 (5 B), ~ 1 (7 B); 0 by size and time; hashed 3 files"), true, "\(cluster.name): \(lines)")
+            lines.last?.hasPrefix("= 2 same, + 2 (4 B), - 1 (5 B), ~ 1 (7 B); 0 by size and time; hashed 1 files (7 B)"), true,
+            "\(cluster.name): \(lines)")
         let reverse = try objsh(cluster, ["diff \(remote) file:\(source)"])
         XCTAssertEqual(reverse.status, 1, "\(cluster.name): \(reverse.errors)")
         XCTAssertEqual(reverse.output.split(separator: "\n").dropLast(), ["~ change.txt", "- d/new2", "+ gone.txt", "- new1"], "\(cluster.name)")

@@ -45,20 +45,9 @@ struct DiffCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let from = try await source.resolve(context, mustExist: true)
         let to = try await destination.resolve(context, mustExist: false)
-        let comparison = Comparison(source: from.place, destination: to.place, filter: filter)
-        let json = context.wantsJSON(self.json)
-        let totals = try await comparison.run { verdict in
-            if json {
-                if let record = PlanLines.record(verdict) { context.console.writeJSON([record]) }
-            } else if let line = PlanLines.line(verdict) {
-                context.console.write(line)
-            }
-        }
-        if json {
-            context.console.writeJSON([PlanLines.totalsRecord(totals, hashed: comparison.counters)])
-        } else {
-            context.console.write(PlanLines.totals(totals, hashed: comparison.counters))
-        }
+        let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
+        let totals = try await PlanLines.print(comparison, json: context.wantsJSON(json), removals: true, context)
+        comparison.saveDigests(complete: true)
         return totals.isSame ? .answered : .differ
     }
 }

@@ -17,6 +17,8 @@ struct PlaceOperand {
     struct Resolved {
         let place: SyncPlace
         let label: String
+        /// The browser of a remote place's cluster; nil for a local folder.
+        var session: BrowserSession?
     }
 
     /// Resolves the place. A missing one is empty, unless it `mustExist` (a SRC): then
@@ -31,7 +33,7 @@ struct PlaceOperand {
             if case .object = try await session.resolve(location, probe: .folderFirst) { throw CommandFailure.placeIsObject(location) }
         } catch BrowserError.notFound where !mustExist {}
         let label = (operand.cluster.map { $0 + ":" } ?? "") + location.description
-        return Resolved(place: .remote(store: session.store, container: container, prefix: location.prefix), label: label)
+        return Resolved(place: .remote(store: session.store, container: container, prefix: location.prefix), label: label, session: session)
     }
 
     /// A local folder, relative to the local working folder.

@@ -62,4 +62,23 @@ enum PlanLines {
     }
 
     static func size(_ bytes: Int64) -> String { ByteCountText.format(bytes) }
+
+    /// Runs `comparison` and prints its plan: a line (or record) for each name that
+    /// differs, `-` ones only with `removals`, then the totals. Returns the totals.
+    static func print(_ comparison: Comparison, json: Bool, removals: Bool, _ context: CommandContext) async throws -> ComparisonTotals {
+        let totals = try await comparison.run { verdict in
+            if case .onlyInDestination = verdict, !removals { return }
+            if json {
+                if let record = record(verdict) { context.console.writeJSON([record]) }
+            } else if let line = line(verdict) {
+                context.console.write(line)
+            }
+        }
+        if json {
+            context.console.writeJSON([totalsRecord(totals, hashed: comparison.counters)])
+        } else {
+            context.console.write(self.totals(totals, hashed: comparison.counters))
+        }
+        return totals
+    }
 }

@@ -26,6 +26,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case standardInputHoldsCommands
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
+    /// `sync` between two local folders: no transfer of the engine goes from file to file.
+    case syncOfTwoFolders
     /// `restore` of an object with no older version to restore (its container and name).
     case nothingToRestore(container: String, name: String)
     /// `restore --version` of a delete marker, which has no bytes to restore.

@@ -229,6 +229,7 @@ extension ErrorReport {
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
+        case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         }
     }
 

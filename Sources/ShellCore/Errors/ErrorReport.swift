@@ -26,6 +26,10 @@ public struct ErrorReport: Sendable {
             case let error as NameIndexError: Self.report(error)
             case SyncError.unordered(let name):
                 ("the listing gave \(name) out of byte order; nothing can be compared against it", .unavailable)
+            case SyncError.differsAfterTransfer(let name, let by):
+                ("\(name): still differs from its copy once sent (by \(by)); it changed meanwhile, or bytes were lost", .failed)
+            case let error as SomeObjectsFailed:
+                ("\(error.failed) of \(error.total) names failed", ErrorReport(error.first).failureClass)
             case let error as SyntaxError: Self.report(ShellError.syntax(error))
             case let error as CommandTableMismatch:
                 ("internal error: \(error.command) asks for \(error.option), which its row in the command table lacks", .failed)
@@ -42,6 +46,14 @@ public struct ErrorReport: Sendable {
         case is TransferError, StorageError.noSuchObject: return message
         default: return "\(failure.name): \(message)"
         }
+    }
+
+    /// A command that acts on many names and went on past failures: how many, and the
+    /// first, whose class is the exit status.
+    struct SomeObjectsFailed: Error {
+        let failed: Int
+        let total: Int
+        let first: any Error
     }
 
     static func report(_ error: ShellError) -> (String, FailureClass) {

@@ -1,0 +1,111 @@
+import Browser
+import Rendering
+import Storage
+import Sync
+import Transfers
+
+/// `sync [--delete] [-n] [--exclude PATTERN]... [--segment-size SIZE] [--json] SRC DEST`:
+/// makes DEST hold what SRC holds, compared by content as `diff` compares.
+struct SyncCommand: ShellCommand {
+    static let delete = OptionSpec("--delete", help: "also remove what only DEST holds (at a terminal, after asking)")
+    static let spec = CommandSpec(
+        name: "sync", aliases: [],
+        summary: "make DEST hold what SRC holds, compared by content; only what differs is sent",
+        details: """
+            Compares SRC with DEST as diff does, then sends each name only SRC holds, or \
+            holds with other content: a local folder's files are uploaded, a remote \
+            folder's objects downloaded (under a temporary name, renamed once verified), \
+            and between two remote places copied on the server within one cluster, or \
+            streamed through objsh across two (parts of --segment-size several at once). \
+            Each name sent is checked again against its copy; a local file's digests are \
+            kept in a cache (by path, size, time and inode), so that a second sync of an \
+            unchanged folder reads no file. With --delete, what only DEST holds is removed \
+            at the end; at a terminal sync first says how many objects and bytes, and asks. \
+            -n prints the plan as diff prints it (- lines only with --delete), and changes \
+            nothing. A failure of one name does not stop the others: they are listed at the \
+            end, and the exit status is that of the first. The last line says what was \
+            sent, copied, deleted, left alone as the same, failed, the files hashed and the \
+            time taken. Interrupted and run again, sync sends only what still differs.
+            Example: sync file:~/photos /backup/photos
+            Example: sync --delete dal05:/site s3:/site
+            """,
+        options: [DiffCommand.exclude, delete, CommandTable.dryRunOption, CopyCommand.segmentSize, CommandTable.jsonOption],
+        operands: [OperandSpec("SRC", .place), OperandSpec("DEST", .place)])
+
+    let source: PlaceOperand
+    let destination: PlaceOperand
+    let filter: NameFilter
+    let deletes: Bool
+    let isDryRun: Bool
+    let partBytes: Int64?
+    let json: Bool
+
+    init(_ arguments: CommandArguments) throws {
+        source = PlaceOperand(text: arguments.operands[0])
+        destination = PlaceOperand(text: arguments.operands[1])
+        filter = NameFilter(try arguments.values(DiffCommand.exclude))
+        deletes = try arguments.flag(Self.delete)
+        isDryRun = try arguments.flag(CommandTable.dryRunOption)
+        partBytes = try arguments.size(CopyCommand.segmentSize)
+        json = try arguments.flag(CommandTable.jsonOption)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let from = try await source.resolve(context, mustExist: true)
+        let to = try await destination.resolve(context, mustExist: false)
+        let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
+        let json = context.wantsJSON(self.json)
+        if isDryRun {
+            _ = try await PlanLines.print(comparison, json: json, removals: deletes, context)
+            comparison.saveDigests(complete: true)
+            return .answered
+        }
+        let crosses = from.session != nil && to.session != nil && from.session !== to.session
+        let spool = crosses ? try SpoolFolder() : nil
+        defer { spool?.remove() }
+        let progress = context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        guard let route = try route(from, to, spool: spool, progress: progress) else { throw CommandFailure.syncOfTwoFolders }
+        try await prepare(to, context)
+        let run = SyncRun(synchronizer: Synchronizer(comparison: comparison, route: route, progress: progress), json: json, context: context)
+        do {
+            try await run.run(deletes: deletes, destination: to.label)
+        } catch {
+            comparison.saveDigests(complete: false)
+            throw error
+        }
+        comparison.saveDigests(complete: true)
+        return .answered
+    }
+
+    /// How names cross from `from` to `to`; nil between two local folders.
+    func route(_ from: PlaceOperand.Resolved, _ to: PlaceOperand.Resolved, spool: SpoolFolder?, progress: TransferProgress?) throws -> SyncRoute? {
+        var crossing: StreamedCopy?
+        if let spool, case .remote(let source, _, _) = from.place, case .remote(let target, _, _) = to.place {
+            var copy = StreamedCopy(from: source, to: target, spool: spool)
+            copy.progress = progress
+            if let partBytes { copy.partBytes = partBytes }
+            crossing = copy
+        }
+        return SyncRoute.between(from.place, to.place, uploads: UploadOptions(segmentBytes: partBytes), progress: progress, crossing: crossing)
+    }
+
+    /// DEST made ready: its container, or its local folder, made when missing.
+    func prepare(_ to: PlaceOperand.Resolved, _ context: CommandContext) async throws {
+        switch to.place {
+        case .remote(_, let container, _): try await to.session?.ensureContainer(container)
+        case .local(let root): try LocalFolder.make(root)
+        }
+    }
+}
+
+extension CommandContext {
+    /// How `diff` and `sync` hash a local side's files.
+    /// Behind a cache of earlier runs' digests where there is a cache folder.
+    var digesting: (String) -> any FileDigesting {
+        let folder = settings.cacheFolder
+        return { root in
+            guard let folder else { return FileDigests(root: root) }
+            return DigestCache(root: root, folder: folder)
+        }
+    }
+}

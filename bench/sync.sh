@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bench/sync.sh [DIR]
+#
+# Issue 27's sync figures against one swift-server (stock max_file_size, workers =
+# auto) started here under DIR (default a new temporary folder) and stopped at the
+# end, with a local tree of FILES files (default 10,000) of TOTAL_MB MB in all
+# (default 2048): most a few KB, 1% large (half the bytes, several over the segment
+# size SEGMENT_MB, default 64). Three figures, each beside its peers, each tool into a
+# container (bucket) of its own:
+#   first sync          (the tool's container and objsh's digest cache removed first)
+#   unchanged re-sync   (nothing changed since the tool's last run)
+#   1% changed          (1% of the files rewritten, same size, before each round)
+#   Swift  objsh sync file:TREE /bench-o (env cluster) | rclone sync --checksum TREE
+#          sw:bench-r | swift upload --changed -S SEGMENT bench-w TREE
+#   S3     (s3api on the same server; ONLY=swift skips it) objsh sync file:TREE
+#          aws:/bench-os | aws s3 sync TREE s3://bench-as | rclone sync --checksum TREE
+#          s3:bench-rs
+# Goals: the unchanged re-sync at most 0.3x rclone's time, the first sync at most
+# 0.8x rclone's. RUNS rounds (default 3), each running every tool once (bench/lib.sh);
+# prints min and median wall seconds, each median's ratio to objsh's, and objsh's
+# peak RSS (largest over the runs). After one untimed run of each tool the figures
+# are taken; objsh's unchanged re-sync must say `hashed 0 files`.
+# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary. A quick
+# check of the script: FILES=200 TOTAL_MB=20 SEGMENT_MB=1 RUNS=1 OBJSH=.build/debug/objsh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+. bench/lib.sh
+RUNS=${RUNS:-3}
+FILES=${FILES:-10000}
+TOTAL_MB=${TOTAL_MB:-2048}
+SEGMENT_MB=${SEGMENT_MB:-64}
+SWIFT=$(swift_toolchain)
+apt_install rclone
+bench_swift_server "${1:-}"
+release_objsh
+export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY
+export AWS_ENDPOINT_URL=$OBJSH_TEST_S3_ENDPOINT AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
+unset AWS_CA_BUNDLE AWS_PROFILE
+export AWS_REQUEST_CHECKSUM_CALCULATION=when_required   # botocore >= 1.36's aws-chunked uploads: s3api refuses them
+export RCLONE_CONFIG_SW_TYPE=swift RCLONE_CONFIG_SW_AUTH=$ST_AUTH RCLONE_CONFIG_SW_USER=$ST_USER RCLONE_CONFIG_SW_KEY=$ST_KEY
+export RCLONE_CONFIG_S3_TYPE=s3 RCLONE_CONFIG_S3_PROVIDER=Other RCLONE_CONFIG_S3_ENDPOINT=$AWS_ENDPOINT_URL
+export RCLONE_CONFIG_S3_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID RCLONE_CONFIG_S3_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+export RCLONE_CONFIG=$WORK/rclone.conf   # empty: the remotes above only
+: > "$RCLONE_CONFIG"
+export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data XDG_CACHE_HOME=$WORK/cache
+mkdir -p "$XDG_CONFIG_HOME/objsh"
+printf '[cluster aws]\ntype = s3\nendpoint = %s\naccess_key = %s\nsecret_key = %s\n' \
+  "$AWS_ENDPOINT_URL" "$AWS_ACCESS_KEY_ID" "$AWS_SECRET_ACCESS_KEY" > "$XDG_CONFIG_HOME/objsh/config"
+chmod 600 "$XDG_CONFIG_HOME/objsh/config"
+SWIFTCLIENT=(/usr/bin/python3 -m swiftclient.shell)
+AWS=(aws --endpoint-url "$AWS_ENDPOINT_URL")
+echo "rclone: $(rclone version | head -n 1); AWS CLI: $(aws --version 2>&1 | cut -d' ' -f1); $(/usr/bin/python3 -m swiftclient.shell --version 2>&1 | head -n 1)"
+TREE=$WORK/tree
+SEGMENT=$((SEGMENT_MB << 20))
+RSS=$WORK/rss
+
+/usr/bin/python3 - "$TREE" "$FILES" "$TOTAL_MB" <<'PY'
+import os, sys
+tree, files, total = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) << 20
+large = max(1, files // 100)
+large_bytes = total // 2 // large
+small_bytes = max(1, (total - large * large_bytes) // max(1, files - large))
+for index in range(files):
+    folder = os.path.join(tree, "d%03d" % (index % 100))
+    os.makedirs(folder, exist_ok=True)
+    size = large_bytes if index % 100 == 0 else small_bytes + (index * 37) % max(1, small_bytes)
+    with open(os.path.join(folder, "f%06d.bin" % index), "wb") as out:
+        out.write(os.urandom(size))
+PY
+echo "tree: $FILES files, $(du -sh "$TREE" | cut -f1), $(find "$TREE" -size +"${SEGMENT_MB}M" | wc -l) over the segment size"
+
+objsh_sw() { /usr/bin/time -f %M -a -o "$RSS" "$OBJSH" -q --cluster env -c "sync --segment-size ${SEGMENT_MB}M file:$TREE /bench-o" >/dev/null; }
+rclone_sw() { rclone sync --checksum "$TREE" sw:bench-r; }
+swift_sw() { "${SWIFTCLIENT[@]}" upload --changed -S "$SEGMENT" bench-w "$TREE" >/dev/null; }
+objsh_s3() { /usr/bin/time -f %M -a -o "$RSS" "$OBJSH" -q --cluster aws -c "sync --segment-size ${SEGMENT_MB}M file:$TREE /bench-os" >/dev/null; }
+aws_s3() { "${AWS[@]}" s3 sync --only-show-errors "$TREE" s3://bench-as; }
+rclone_s3() { rclone sync --checksum "$TREE" s3:bench-rs; }
+
+remove_destination() { # tool: its container (and segments) gone, objsh's digest cache too
+  case $1 in
+    objsh_sw)
+      "$OBJSH" -q --cluster env -c $'rm -r -f /bench-o\nrm -r -f /bench-o_segments' >/dev/null 2>&1 || true
+      rm -rf "$XDG_CACHE_HOME/objsh/digests" ;;
+    rclone_sw) rclone purge sw:bench-r >/dev/null 2>&1 || true ;;
+    swift_sw) "${SWIFTCLIENT[@]}" delete bench-w >/dev/null 2>&1 || true; "${SWIFTCLIENT[@]}" delete bench-w_segments >/dev/null 2>&1 || true ;;
+    objsh_s3)
+      "$OBJSH" -q --cluster aws -c 'rm -r -f /bench-os' >/dev/null 2>&1 || true
+      rm -rf "$XDG_CACHE_HOME/objsh/digests" ;;
+    aws_s3) # aws s3 sync makes no bucket
+      "${AWS[@]}" s3 rb --force s3://bench-as >/dev/null 2>&1 || true
+      "${AWS[@]}" s3 mb s3://bench-as >/dev/null ;;
+    rclone_s3) rclone purge s3:bench-rs >/dev/null 2>&1 || true ;;
+  esac
+}
+FIRST_TOOL=""
+change_one_percent() { # tool: before the round's first tool, 1% of the files rewritten (same size)
+  [ "$1" = "$FIRST_TOOL" ] || return 0
+  /usr/bin/python3 - "$TREE" <<'PY'
+import os, random, sys
+names = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[1]) for f in fs)
+for name in random.sample(names, max(1, len(names) // 100)):
+    size = os.path.getsize(name)
+    with open(name, "r+b") as out:
+        out.write(os.urandom(size))
+PY
+}
+unchanged() { :; }
+part() { # title prep tool...: RUNS rounds; objsh's peak RSS
+  local title=$1 prep=$2; shift 2
+  FIRST_TOOL=$1
+  : > "$RSS"
+  echo "== $title ($RUNS rounds; $(load_avg))"
+  rounds "$prep" "$@" | report
+  echo "   objsh peak RSS: $(sort -n "$RSS" | tail -n 1) kB; after: $(load_avg)"
+}
+for tool in objsh_sw rclone_sw swift_sw; do remove_destination "$tool"; "$tool" >/dev/null; done
+again=$("$OBJSH" -q --cluster env -c "sync file:$TREE /bench-o" | tail -n 1)
+case $again in *"hashed 0 files"*) ;; *) echo "bench: objsh's re-sync hashed files: $again" >&2; exit 1 ;; esac
+part "Swift: first sync of $FILES files" remove_destination objsh_sw rclone_sw swift_sw
+part "Swift: unchanged re-sync" unchanged objsh_sw rclone_sw swift_sw
+part "Swift: 1% changed" change_one_percent objsh_sw rclone_sw swift_sw
+[ "${ONLY:-}" = swift ] && exit 0
+for tool in objsh_s3 aws_s3 rclone_s3; do remove_destination "$tool"; "$tool" >/dev/null; done
+part "S3 (s3api): first sync of $FILES files" remove_destination objsh_s3 aws_s3 rclone_s3
+part "S3 (s3api): unchanged re-sync" unchanged objsh_s3 aws_s3 rclone_s3
+part "S3 (s3api): 1% changed" change_one_percent objsh_s3 aws_s3 rclone_s3
