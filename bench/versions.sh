@@ -66,7 +66,8 @@ ls_objsh_s3() { "$OBJSH" -q --cluster aws -c 'ls --versions /bench-ver-s3/obj.tx
 ls_aws() { "${AWS[@]}" s3api list-object-versions --bucket bench-ver-s3 --prefix obj.txt --output text "$@"; }
 versions_listed() { # tool: how many versions of obj.txt it printed
   case $1 in
-    ls_aws) ls_aws --query 'Versions[?Key==`obj.txt`].VersionId' | tr '\t' '\n' | grep -c . ;;
+    # A page without obj.txt (the last: obj.txt2's) prints None in text output.
+    ls_aws) ls_aws --query 'Versions[?Key==`obj.txt`].VersionId' | tr '\t' '\n' | grep -v '^None$' | grep -c . ;;
     ls_swift) ls_swift | grep -c 'obj\.txt$' ;;
     *) "$1" | grep -c '  obj\.txt$' ;;
   esac
