@@ -69,6 +69,8 @@ let package = Package(
             exclude: ["objsh.symbols"],
             linkerSettings: leanLinking
         ),
+        // bench/index.sh's figures: a generated account indexed and searched through the code `index` and `search` run.
+        .executableTarget(name: "objsh-index-bench", dependencies: ["Browser", "NameIndex", "Storage"], path: "bench/IndexBench"),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
         .target(name: "Listing", dependencies: ["Storage"]),

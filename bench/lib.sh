@@ -81,3 +81,20 @@ bench_cleanup() {
   if [ -n "$OWN_DIR" ]; then rm -rf "$OWN_DIR"; fi
   rm -rf "$WORK"
 }
+
+# bench_peers_env: the peers' settings for the swift-server's tempauth account and its
+# s3api, from its env: python-swiftclient's ST_*, the AWS CLI's (plain HTTP, no
+# aws-chunked uploads, which s3api refuses) and rclone's remotes sw: and s3:, with an
+# empty config file so that none of the user's remotes is read.
+bench_peers_env() {
+  export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
+  export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY
+  export AWS_ENDPOINT_URL=$OBJSH_TEST_S3_ENDPOINT AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
+  unset AWS_CA_BUNDLE AWS_PROFILE
+  export AWS_REQUEST_CHECKSUM_CALCULATION=when_required
+  export RCLONE_CONFIG_SW_TYPE=swift RCLONE_CONFIG_SW_AUTH=$ST_AUTH RCLONE_CONFIG_SW_USER=$ST_USER RCLONE_CONFIG_SW_KEY=$ST_KEY
+  export RCLONE_CONFIG_S3_TYPE=s3 RCLONE_CONFIG_S3_PROVIDER=Other RCLONE_CONFIG_S3_ENDPOINT=$AWS_ENDPOINT_URL
+  export RCLONE_CONFIG_S3_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID RCLONE_CONFIG_S3_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+  export RCLONE_CONFIG=$WORK/rclone.conf
+  : > "$RCLONE_CONFIG"
+}

@@ -39,7 +39,7 @@ CONF
 chmod 600 "$XDG_CONFIG_HOME/objsh/config"
 
 head -c $((1 << 20)) /dev/urandom > "$WORK/obj.bin"
-"$OBJSH" -q --cluster env -c "mkdir /bench-share; cd /bench-share; upload $WORK/obj.bin obj.bin; share --set-key" >/dev/null
+"$OBJSH" -q --cluster env -c "mkdir bench-share; cd /bench-share; upload $WORK/obj.bin obj.bin; share --set-key" >/dev/null
 swift_login "$ST_AUTH" "$ST_USER" "$ST_KEY"
 KEY=$(curl -sf -I -H "X-Auth-Token: $TOKEN" "$URL" | tr -d '\r' | sed -n 's/^[Xx]-[Aa]ccount-[Mm]eta-[Tt]emp-[Uu]rl-[Kk]ey: //p')
 ACCOUNT_PATH=/${URL#*://*/}

@@ -34,16 +34,7 @@ SWIFT=$(swift_toolchain)
 apt_install rclone
 bench_swift_server "${1:-}"
 release_objsh
-export ST_AUTH=$OBJSH_TEST_SWIFT_AUTH ST_USER=$OBJSH_TEST_SWIFT_USER ST_KEY=$OBJSH_TEST_SWIFT_KEY
-export AWS_ACCESS_KEY_ID=$OBJSH_TEST_S3_ACCESS_KEY AWS_SECRET_ACCESS_KEY=$OBJSH_TEST_S3_SECRET_KEY
-export AWS_ENDPOINT_URL=$OBJSH_TEST_S3_ENDPOINT AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
-unset AWS_CA_BUNDLE AWS_PROFILE
-export AWS_REQUEST_CHECKSUM_CALCULATION=when_required   # botocore >= 1.36's aws-chunked uploads: s3api refuses them
-export RCLONE_CONFIG_SW_TYPE=swift RCLONE_CONFIG_SW_AUTH=$ST_AUTH RCLONE_CONFIG_SW_USER=$ST_USER RCLONE_CONFIG_SW_KEY=$ST_KEY
-export RCLONE_CONFIG_S3_TYPE=s3 RCLONE_CONFIG_S3_PROVIDER=Other RCLONE_CONFIG_S3_ENDPOINT=$AWS_ENDPOINT_URL
-export RCLONE_CONFIG_S3_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID RCLONE_CONFIG_S3_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
-export RCLONE_CONFIG=$WORK/rclone.conf   # empty: the remotes above only
-: > "$RCLONE_CONFIG"
+bench_peers_env
 export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data XDG_CACHE_HOME=$WORK/cache
 mkdir -p "$XDG_CONFIG_HOME/objsh"
 printf '[cluster aws]\ntype = s3\nendpoint = %s\naccess_key = %s\nsecret_key = %s\n' \

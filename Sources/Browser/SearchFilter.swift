@@ -1,4 +1,5 @@
 import Foundation
+import NameIndex
 import Storage
 
 /// `search --larger/--smaller/--newer/--older`: bounds on a result's size and date,
@@ -24,6 +25,18 @@ public struct SearchFilter: Sendable, Equatable {
 
     public func keeps(_ object: ObjectSummary) -> Bool {
         keeps(bytes: object.bytes, lastModified: object.lastModified)
+    }
+
+    /// Whether a block of the index with these sizes and dates can hold an object this keeps.
+    public func mayKeep(within block: BlockFacts) -> Bool {
+        if let largerThan, block.largest <= largerThan { return false }
+        if let smallerThan, block.smallest >= smallerThan { return false }
+        if newerThan != nil || olderThan != nil {
+            guard let earliest = block.earliest, let latest = block.latest else { return false }
+            if let newerThan, latest <= newerThan { return false }
+            if let olderThan, earliest >= olderThan { return false }
+        }
+        return true
     }
 
     public func keeps(bytes: Int64, lastModified: Date?) -> Bool {

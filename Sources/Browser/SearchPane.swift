@@ -86,9 +86,10 @@ public final class SearchPane: StoragePane {
         guard let prefix = Self.listingPrefix(scope: scope.prefix, term: matcher.namePrefix) else { return }
         let (matcher, filter) = (matcher, filter)
         if let index {
-            let query = IndexQuery(runs: matcher.requiredRuns, runIsTheMatch: !matcher.isGlob, facts: filter.keeps(bytes:lastModified:)) {
-                matcher.matches($0.name)
-            }
+            let query = IndexQuery(
+                runs: matcher.requiredRuns, runIsTheMatch: !matcher.isGlob, facts: filter.keeps(bytes:lastModified:),
+                blocks: filter.mayKeep(within:)
+            ) { matcher.matches($0.name) }
             return try index.eachMatch(query, body)
         }
         let containers: [String]

@@ -19,11 +19,15 @@ public struct Cluster: Sendable, Equatable {
     public var endpoint: ClusterEndpoint
     /// Where the definition came from, for `cluster` listings (`built-in`, `config`, `env`, `command line`).
     public var origin: String
+    /// `index_refresh`: an interactive session refreshes the account's index in the
+    /// background when it is older than this many seconds; nil for never.
+    public var indexRefresh: Int?
 
-    public init(name: String, endpoint: ClusterEndpoint, origin: String) {
+    public init(name: String, endpoint: ClusterEndpoint, origin: String, indexRefresh: Int? = nil) {
         self.name = name
         self.endpoint = endpoint
         self.origin = origin
+        self.indexRefresh = indexRefresh
     }
 
     /// Which account of which endpoint this is, without secrets: what a per-account cache

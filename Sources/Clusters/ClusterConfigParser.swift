@@ -18,7 +18,7 @@
 /// Keystone and also take `username`/`user_id`, `password`/`password_command`, the
 /// domain and project keys, `region`, `interface` and `application_credential_*`
 /// (see `keystoneKeys`). File clusters take `path`; S3 clusters (`type = s3`) take
-/// the keys of `s3Keys`.
+/// the keys of `s3Keys`. Every type takes `index_refresh` (see `commonKeys`).
 public struct ClusterConfigParser {
     /// The file's path, for messages.
     public let path: String
@@ -39,6 +39,9 @@ public struct ClusterConfigParser {
     /// TLS keys every HTTP cluster takes: a CA file to trust, a client certificate and its key.
     static let tlsKeys: Set<String> = ["cacert", "client_cert", "client_key"]
     static let fileKeys: Set<String> = ["type", "path"]
+    /// Keys every type takes: `index_refresh = 1h`, how old the account's index may grow
+    /// before an interactive session refreshes it in the background.
+    static let commonKeys: Set<String> = ["index_refresh"]
 
     /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
     public func parse(_ text: String) throws -> [Cluster] {
@@ -63,7 +66,20 @@ public struct ClusterConfigParser {
             guard sections[sections.count - 1].values[key] == nil else { throw invalid(number, "\(key) is set twice") }
             sections[sections.count - 1].values[key] = (value, number)
         }
-        return try sections.map(cluster)
+        return try sections.map { section in
+            var parsed = try cluster(section)
+            parsed.indexRefresh = try indexRefresh(section)
+            return parsed
+        }
+    }
+
+    /// `index_refresh`: a whole number and a unit (`30m`, `1h`, `1d`).
+    func indexRefresh(_ section: ClusterConfigSection) throws -> Int? {
+        guard let entry = section.values["index_refresh"] else { return nil }
+        guard let seconds = DurationText.seconds(entry.value) else {
+            throw invalid(entry.line, "index_refresh is a whole number and a unit (s, m, h or d), such as 1h, not \"\(entry.value)\"")
+        }
+        return seconds
     }
 
     /// Whether the text sets a secret (`key` or `token`), which makes loose permissions a risk.
@@ -177,7 +193,9 @@ public struct ClusterConfigParser {
     }
 
     func checkKeys(_ section: ClusterConfigSection, allowed: Set<String>, type: String) throws {
-        if let (key, entry) = section.values.filter({ !allowed.contains($0.key) }).min(by: { $0.value.line < $1.value.line }) {
+        if let (key, entry) = section.values.filter({ !allowed.contains($0.key) && !Self.commonKeys.contains($0.key) }).min(by: {
+            $0.value.line < $1.value.line
+        }) {
             throw invalid(entry.line, "unknown key \(key) for a \(type) cluster")
         }
     }

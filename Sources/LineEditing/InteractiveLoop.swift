@@ -23,6 +23,8 @@ public struct InteractiveLoop {
         shell.printPanes()
         let runner = LineRunner(shell: shell) { [shell] words in try await Self.perform(words, on: shell) }
         while true {
+            // A background index refresh's failure, once, on its own line before the prompt.
+            for notice in shell.backgroundRefresh.takeNotices() { shell.writeErrorLine(notice) }
             let context = shell.completionContext()
             let event = await lines.read(prompt: TerminalEscaping.escape(shell.prompt)) { line, cursor in
                 await Completer.complete(line: line, cursor: cursor, context: context)

@@ -7,7 +7,8 @@ import Foundation
 /// renamed, and a segment counts only once the manifest names it, so a killed
 /// `index` leaves the manifest before it, and every segment it names, whole.
 public struct IndexManifest: Codable, Sendable, Equatable {
-    public static let currentVersion = 1
+    /// 2: segments hold each block's sizes and dates; an index of version 1 is built again.
+    public static let currentVersion = 2
 
     public var version = IndexManifest.currentVersion
     /// When an `index` of the whole account last finished: a search of the whole account

@@ -9,6 +9,9 @@ public struct IndexQuery {
     let runs: [[UInt8]]
     /// Whether an object of this size and date can match.
     let facts: (Int64, Date?) -> Bool
+    /// Whether a block of names with these sizes and dates can hold a match: asked
+    /// before the block is decoded, so a search by size or date skips most blocks.
+    let blocks: (BlockFacts) -> Bool
     /// Whether the object matches: the same test a search of the server applies.
     let keep: (ObjectSummary) -> Bool
     /// Whether holding the one run is the match for a plain ASCII name (a substring
@@ -19,16 +22,20 @@ public struct IndexQuery {
     /// `runIsTheMatch` when `keep` is a case-insensitive substring test of the one run.
     public init(
         runs: [String], runIsTheMatch: Bool = false, facts: @escaping (Int64, Date?) -> Bool = { _, _ in true },
-        keep: @escaping (ObjectSummary) -> Bool
+        blocks: @escaping (BlockFacts) -> Bool = { _ in true }, keep: @escaping (ObjectSummary) -> Bool
     ) {
         let folded = runs.map { Array($0.lowercased().utf8) }.filter { !$0.isEmpty }
-        self.init(folded: folded, runIsTheMatch: runIsTheMatch && folded.count == 1, facts: facts, keep: keep)
+        self.init(folded: folded, runIsTheMatch: runIsTheMatch && folded.count == 1, facts: facts, blocks: blocks, keep: keep)
     }
 
-    init(folded runs: [[UInt8]], runIsTheMatch: Bool, facts: @escaping (Int64, Date?) -> Bool, keep: @escaping (ObjectSummary) -> Bool) {
+    init(
+        folded runs: [[UInt8]], runIsTheMatch: Bool, facts: @escaping (Int64, Date?) -> Bool, blocks: @escaping (BlockFacts) -> Bool,
+        keep: @escaping (ObjectSummary) -> Bool
+    ) {
         self.runs = runs
         self.runIsTheMatch = runIsTheMatch
         self.facts = facts
+        self.blocks = blocks
         self.keep = keep
     }
 
@@ -73,4 +80,13 @@ public struct IndexQuery {
         }
         return false
     }
+}
+
+/// The sizes and dates of one block of names (16 by default): the smallest and largest
+/// size, and the earliest and latest date of those that have one (nil when none has).
+public struct BlockFacts: Sendable, Equatable {
+    public var smallest: Int64
+    public var largest: Int64
+    public var earliest: Date?
+    public var latest: Date?
 }

@@ -13,7 +13,10 @@ import Storage
 /// trigrams do not come in runs. Queries over it (release build, warm cache): a rare
 /// term 6 ms, a glob 22 ms, a folder-like term 32 ms, a size bound read of every name
 /// 0.12 s, a term in 125,000 names 0.30 s. Chunks of 65,536 names, each with its own
-/// postings, keep building memory bounded.
+/// postings, keep building memory bounded. Each block's smallest and largest size and
+/// earliest and latest date (2 bytes a name) let a size or date bound skip the blocks
+/// that cannot match: in a debug build over 100,000 generated names, a bound held by
+/// 0.03% of them went from 228 ms (every name decoded) to 6 ms.
 public final class NameIndex: @unchecked Sendable {
     let folder: IndexFolder
     /// Names per block and per chunk of new segments (tests make them small).
@@ -76,7 +79,7 @@ public struct IndexCoverage: Sendable {
         let scoped =
             prefix.isEmpty
             ? query
-            : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts) {
+            : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts, blocks: query.blocks) {
                 $0.name.hasBytePrefix(prefix) && query.keep($0)
             }
         let required = query.trigrams(prefix: prefix)

@@ -11,7 +11,8 @@ import Storage
 /// Layout (numbers little-endian): chunks, then one u64 offset per chunk, the chunk
 /// count (u32), the entry count (u64) and the magic (u64). A chunk is a header of five
 /// u32 (entries, blocks, trigrams, postings bytes, names bytes); blocks+1 u32 block
-/// offsets into its names; the trigram keys (u32, ascending); trigrams+1 u32 offsets
+/// offsets into its names; per block four u64 (smallest and largest size, earliest and
+/// latest date field: `BlockSummary`); the trigram keys (u32, ascending); trigrams+1 u32 offsets
 /// into its postings; the postings (each key's blocks, delta-coded varints); the names
 /// (per entry: shared prefix length, suffix length, suffix, size, date field).
 final class SegmentReader {
@@ -52,7 +53,7 @@ final class SegmentReader {
         for index in 0..<(chunkOffsets.count - 1) {
             let chunk = try Chunk(base, start: chunkOffsets[index], end: chunkOffsets[index + 1])
             var found: [ObjectSummary] = []
-            for block in chunk.blocks(holding: required) {
+            for block in chunk.blocks(holding: required) where query.blocks(chunk.facts(of: block)) {
                 try chunk.decode(block: block) { name, bytes, date in
                     let verdict = query.verdict(name, folded: &folded)
                     guard verdict != .no, query.facts(bytes, date) else { return }
@@ -71,6 +72,7 @@ struct Chunk {
     let blockCount: Int
     let trigramCount: Int
     let blockTable: Int
+    let summaryTable: Int
     let keyTable: Int
     let postingTable: Int
     let postings: Int
@@ -84,7 +86,8 @@ struct Chunk {
         blockCount = Int(Fixed.read32(base, start + 4))
         trigramCount = Int(Fixed.read32(base, start + 8))
         blockTable = start + 20
-        keyTable = blockTable + (blockCount + 1) * 4
+        summaryTable = blockTable + (blockCount + 1) * 4
+        keyTable = summaryTable + blockCount * 32
         postingTable = keyTable + trigramCount * 4
         postings = postingTable + (trigramCount + 1) * 4
         names = postings + Int(Fixed.read32(base, start + 12))
@@ -116,6 +119,16 @@ struct Chunk {
             }
         }
         return both
+    }
+
+    /// What `block` holds, as a search by size or date asks it.
+    func facts(of block: Int) -> BlockFacts {
+        let at = summaryTable + block * 32
+        let (earliest, latest) = (Fixed.read64(base, at + 16), Fixed.read64(base, at + 24))
+        func date(_ field: UInt64) -> Date { Date(timeIntervalSince1970: Double(field - 1) / 1000) }
+        return BlockFacts(
+            smallest: Int64(clamping: Fixed.read64(base, at)), largest: Int64(clamping: Fixed.read64(base, at + 8)),
+            earliest: earliest <= latest ? date(earliest) : nil, latest: earliest <= latest ? date(latest) : nil)
     }
 
     /// The blocks of one key, by binary search over the sorted keys; nil when absent.

@@ -5,12 +5,14 @@ import Storage
 /// (the listing's byte order, so that neighbours share their folders).
 ///
 /// A segment is a run of chunks of at most `chunkEntries` names, each whole in
-/// itself: blocks of `blockEntries` front-coded names with their sizes and dates, and
-/// for every trigram of the chunk's lowercased names the blocks that hold it. Only
+/// itself: blocks of `blockEntries` front-coded names with their sizes and dates, each
+/// block's smallest and largest size and earliest and latest date (so a search by size
+/// or date skips the blocks that cannot hold a match), and for every trigram of the
+/// chunk's lowercased names the blocks that hold it. Only
 /// one chunk is in memory at a time, so building does not grow with the container.
 /// See `SegmentReader` for the layout.
 final class SegmentWriter {
-    static let magic: UInt64 = 0x3158_4948_5342_4a4f  // "OBJSHIX1"
+    static let magic: UInt64 = 0x3258_4948_5342_4a4f  // "OBJSHIX2"
 
     let blockEntries: Int
     let chunkEntries: Int
@@ -21,6 +23,8 @@ final class SegmentWriter {
 
     private var names: [UInt8] = []
     private var blockOffsets: [UInt32] = []
+    /// Per block: smallest and largest size, earliest and latest date field (of dated entries).
+    private var summaries: [BlockSummary] = []
     private var postings: [UInt32: [UInt16]] = [:]
     private var inChunk = 0
     private var previous: [UInt8] = []
@@ -41,8 +45,11 @@ final class SegmentWriter {
         let bytes = Array(object.name.utf8)
         let block = inChunk / blockEntries
         var shared = 0
+        let size = UInt64(max(0, object.bytes))
+        let date = Self.dateField(object.lastModified)
         if inChunk % blockEntries == 0 {
             blockOffsets.append(UInt32(names.count))
+            summaries.append(BlockSummary())
         } else {
             let limit = min(bytes.count, previous.count)
             while shared < limit && bytes[shared] == previous[shared] { shared += 1 }
@@ -50,8 +57,9 @@ final class SegmentWriter {
         VarInt.append(UInt64(shared), to: &names)
         VarInt.append(UInt64(bytes.count - shared), to: &names)
         names.append(contentsOf: bytes[shared...])
-        VarInt.append(UInt64(max(0, object.bytes)), to: &names)
-        VarInt.append(Self.dateField(object.lastModified), to: &names)
+        VarInt.append(size, to: &names)
+        VarInt.append(date, to: &names)
+        summaries[summaries.count - 1].add(size: size, date: date)
         previous = bytes
         Trigrams.each(of: Trigrams.foldedBytes(object.name)) { key in
             if postings[key]?.last != UInt16(block) { postings[key, default: []].append(UInt16(block)) }
@@ -82,7 +90,7 @@ final class SegmentWriter {
         return written
     }
 
-    /// One chunk: header, block offsets, trigram keys, posting offsets, postings, names.
+    /// One chunk: header, block offsets, block summaries, trigram keys, posting offsets, postings, names.
     private func flushChunk() throws {
         chunkOffsets.append(written)
         let keys = postings.keys.sorted()
@@ -102,12 +110,17 @@ final class SegmentWriter {
         for field in [inChunk, blockOffsets.count - 1, keys.count, encoded.count, names.count] {
             Fixed.append32(UInt32(field), to: &head)
         }
-        for value in blockOffsets + keys + postingOffsets { Fixed.append32(value, to: &head) }
+        for value in blockOffsets { Fixed.append32(value, to: &head) }
+        for summary in summaries {
+            for value in [summary.smallest, summary.largest, summary.earliest, summary.latest] { Fixed.append64(value, to: &head) }
+        }
+        for value in keys + postingOffsets { Fixed.append32(value, to: &head) }
         try write(head)
         try write(encoded)
         try write(names)
         names.removeAll(keepingCapacity: true)
         blockOffsets.removeAll(keepingCapacity: true)
+        summaries.removeAll(keepingCapacity: true)
         postings.removeAll(keepingCapacity: true)
         inChunk = 0
         previous = []
@@ -116,5 +129,23 @@ final class SegmentWriter {
     private func write(_ bytes: [UInt8]) throws {
         try handle.write(contentsOf: bytes)
         written += UInt64(bytes.count)
+    }
+}
+
+/// What a block holds, in numbers a search by size or date checks before decoding it:
+/// the sizes as stored, and date fields (`SegmentWriter.dateField`) of dated entries
+/// only (`earliest` above `latest` when none is dated).
+struct BlockSummary {
+    var smallest = UInt64.max
+    var largest: UInt64 = 0
+    var earliest = UInt64.max
+    var latest: UInt64 = 0
+
+    mutating func add(size: UInt64, date: UInt64) {
+        smallest = min(smallest, size)
+        largest = max(largest, size)
+        guard date != 0 else { return }
+        earliest = min(earliest, date)
+        latest = max(latest, date)
     }
 }

@@ -18,6 +18,8 @@ public final class Shell {
     public private(set) var session: BrowserSession!
     /// The frame redrawn while a pane loads, during one command (see `LiveScreen`).
     var liveScreen: LiveScreen?
+    /// Refreshes of an index that `index_refresh` started, and their failures to tell.
+    public let backgroundRefresh = BackgroundIndexRefresh()
 
     /// What a command asks of the loop that runs it.
     public enum Outcome: Equatable, Sendable {
@@ -122,6 +124,9 @@ public final class Shell {
         }
         try await new.open()
         sessions[cluster.name] = new
+        if settings.refreshesIndexInBackground, let index = new.nameIndex, let interval = cluster.indexRefresh {
+            backgroundRefresh.startIfDue(index, store: store, interval: interval, cluster: cluster.name)
+        }
         return new
     }
 

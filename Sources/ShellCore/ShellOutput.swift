@@ -92,6 +92,9 @@ public struct ShellSettings {
     /// The cache folder (`$XDG_CACHE_HOME/objsh`) whose `index/` holds each account's
     /// index of names; nil keeps no index (`index` then says so).
     public var cacheFolder: String?
+    /// Whether opening a cluster with `index_refresh` may refresh its index in the
+    /// background: interactive sessions only (see `BackgroundIndexRefresh`).
+    public var refreshesIndexInBackground = false
     /// Standard input as data, for `upload - NAME`; nil where the shell reads its own
     /// commands from it (at the prompt, or a script piped in).
     public var dataInput: DataInput?

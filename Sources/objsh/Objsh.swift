@@ -110,7 +110,9 @@ struct Objsh: AsyncParsableCommand {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
         }
-        // Connections close before the exit, whatever happened in the session.
+        // Connections close before the exit, whatever happened in the session; a background
+        // index refresh stops first (the index keeps the containers it finished).
+        await shell.backgroundRefresh.stop()
         await stores.shutdown()
         throw ExitCode(status)
     }
@@ -149,6 +151,8 @@ struct Objsh: AsyncParsableCommand {
         settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
         // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
         settings.liveScreen = !script && terminal.outputIsTerminal && !debug && !trace
+        // index_refresh: a person's session only (see BackgroundIndexRefresh for why).
+        settings.refreshesIndexInBackground = !script
         // Only a person at the terminal is asked (rm -r); scripts never are.
         settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
         // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.

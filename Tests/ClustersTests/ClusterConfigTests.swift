@@ -74,12 +74,45 @@ final class ClusterConfigTests: XCTestCase {
                 "region is for Keystone (auth_version = 3 or a /v3 auth_url)"
             ),
             ("[cluster a]\ntype = swift\nstorage_url = http://x\ntoken = t\nbucket = b", 5, "unknown key bucket for a swift cluster"),
+            (
+                "[cluster a]\ntype = file\npath = /x\nindex_refresh = 1 hour", 4,
+                "index_refresh is a whole number and a unit (s, m, h or d), such as 1h, not \"1 hour\""
+            ),
+            (
+                "[cluster a]\ntype = file\nindex_refresh = 0m\npath = /x", 3,
+                "index_refresh is a whole number and a unit (s, m, h or d), such as 1h, not \"0m\""
+            ),
         ]
         for (text, line, message) in cases {
             XCTAssertThrowsError(try parser.parse(text), text) { error in
                 XCTAssertEqual(error as? ClusterError, .invalidConfig(path: "/cfg", line: line, message: message), text)
             }
         }
+    }
+
+    func testIndexRefreshIsTakenByEveryType() throws {
+        let text = """
+            [cluster f]
+            type = file
+            path = /x
+            index_refresh = 1h
+            [cluster s]
+            type = s3
+            endpoint = http://127.0.0.1:9000
+            access_key = a
+            secret_key = b
+            index_refresh = 30m
+            [cluster w]
+            type = swift
+            storage_url = http://x
+            token = t
+            index_refresh = 2d
+            [cluster none]
+            type = file
+            path = /y
+            """
+        let clusters = try parser.parse(text)
+        XCTAssertEqual(clusters.map(\.indexRefresh), [3_600, 1_800, 172_800, nil])
     }
 
     func testStandardCatalogReadsConfigAndWarnsAboutLoosePermissions() throws {

@@ -99,6 +99,38 @@ final class SegmentTests: XCTestCase {
         XCTAssertLessThan(blocks, all / 10, "a whole name's trigrams should rule out most blocks")
     }
 
+    /// A search by size or date decodes only blocks whose sizes and dates allow a match,
+    /// and finds what a scan of every name finds.
+    func testSizeAndDateBoundsSkipBlocksThatCannotMatch() throws {
+        let objects = Self.objects(2000)
+        let reader = try write(objects, blockEntries: 16, chunkEntries: 512)
+        let cut = Date(timeIntervalSince1970: 1_700_001_900)
+        let cases: [(String, (Int64, Date?) -> Bool, (BlockFacts) -> Bool)] = [
+            ("larger", { bytes, _ in bytes > 70_000 }, { $0.largest > 70_000 }),
+            ("smaller", { bytes, _ in bytes < 370 }, { $0.smallest < 370 }),
+            ("newer", { _, date in date.map { $0 > cut } ?? false }, { $0.latest.map { $0 > cut } ?? false }),
+            (
+                "older", { _, date in date.map { $0 < Date(timeIntervalSince1970: 1_700_000_010) } ?? false },
+                { $0.earliest.map { $0 < Date(timeIntervalSince1970: 1_700_000_010) } ?? false }
+            ),
+        ]
+        for (label, facts, blocks) in cases {
+            var decoded = 0
+            var found: [String] = []
+            let query = IndexQuery(
+                runs: [],
+                facts: {
+                    decoded += 1
+                    return facts($0, $1)
+                }, blocks: blocks
+            ) { _ in true }
+            try reader.eachMatch(query, required: []) { found += $0.map(\.name) }
+            XCTAssertEqual(found, objects.filter { facts($0.bytes, $0.lastModified) }.map(\.name), label)
+            XCTAssertFalse(found.isEmpty, label)
+            XCTAssertLessThan(decoded, 200, "\(label): the blocks' sizes and dates rule out most")
+        }
+    }
+
     func testATruncatedSegmentIsDamagedNotACrash() throws {
         _ = try write(Self.objects(100))
         let path = folder + "/test.seg"

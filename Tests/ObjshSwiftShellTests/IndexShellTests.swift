@@ -49,6 +49,23 @@ final class IndexShellTests: XCTestCase {
             try checkGoneResult(cluster, c)
             _ = try objsh(cluster, ["rm -r -f /\(c)"])
         }
+        try checkNoSecrets()
+    }
+
+    /// No file of any index holds a key, secret or token of the clusters it indexed.
+    func checkNoSecrets() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let secrets = ["OBJSH_TEST_SWIFT_KEY", "OBJSH_TEST_S3_SECRET_KEY", "OBJSH_TEST_MOTO_SECRET_KEY"].compactMap { environment[$0] } + ["AUTH_tk"]
+        let base = home + "/.cache/objsh/index"
+        var files = 0
+        for folder in try FileManager.default.contentsOfDirectory(atPath: base) {
+            for file in try FileManager.default.contentsOfDirectory(atPath: base + "/" + folder) {
+                let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: base + "/" + folder + "/" + file)), as: UTF8.self)
+                for secret in secrets { XCTAssertFalse(text.contains(secret), "\(folder)/\(file) holds a secret") }
+                files += 1
+            }
+        }
+        XCTAssertGreaterThan(files, 0)
     }
 
     /// The JSON results' fields the index holds (names, sizes, dates), a line each;

@@ -1,3 +1,4 @@
+import Clusters
 import XCTest
 
 @testable import ShellCore
@@ -9,16 +10,16 @@ final class ShareCommandTests: XCTestCase {
     }
 
     func testDurationsInEachUnit() throws {
-        XCTAssertEqual(ShareDuration.seconds("90s"), 90)
-        XCTAssertEqual(ShareDuration.seconds("30m"), 1_800)
-        XCTAssertEqual(ShareDuration.seconds("1h"), 3_600)
-        XCTAssertEqual(ShareDuration.seconds("7d"), 604_800)
+        XCTAssertEqual(DurationText.seconds("90s"), 90)
+        XCTAssertEqual(DurationText.seconds("30m"), 1_800)
+        XCTAssertEqual(DurationText.seconds("1h"), 3_600)
+        XCTAssertEqual(DurationText.seconds("7d"), 604_800)
         for bad in ["", "h", "0h", "-1h", "+1h", "1.5h", "1w", "10", "1h30m", "٣h", "99999999999d"] {
-            XCTAssertNil(ShareDuration.seconds(bad), bad)
+            XCTAssertNil(DurationText.seconds(bad), bad)
         }
-        XCTAssertEqual(ShareDuration.format(604_800), "7d")
-        XCTAssertEqual(ShareDuration.format(5_400), "90m")
-        XCTAssertEqual(ShareDuration.format(61), "61s")
+        XCTAssertEqual(DurationText.format(604_800), "7d")
+        XCTAssertEqual(DurationText.format(5_400), "90m")
+        XCTAssertEqual(DurationText.format(61), "61s")
         XCTAssertEqual(try decode(["x"]).lifetime, 3_600, "the default is an hour")
         XCTAssertEqual(try decode(["--expires", "30m", "--put", "x"]).method, .put)
     }

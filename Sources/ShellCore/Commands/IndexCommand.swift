@@ -19,7 +19,9 @@ struct IndexCommand: ShellCommand {
             listing differ (Swift updates them within its container updater's interval, and \
             an overwrite of the same size leaves them as they were: --full lists all); where \
             the store keeps no totals (S3, the file store), those whose first listing page \
-            differs. A stopped index keeps the containers it finished and the old index of the rest.
+            differs. A stopped index keeps the containers it finished and the old index of the rest. \
+            A cluster's index_refresh = 1h (config file) refreshes an index older than that in \
+            the background when an interactive session opens the cluster.
             Example: index --status
             """,
         options: [status, drop, full], operands: [OperandSpec("PATH", .remoteFolder, optional: true)])

@@ -1,4 +1,5 @@
 import Browser
+import Clusters
 import Rendering
 import Storage
 
@@ -47,7 +48,7 @@ struct ShareCommand: ShellCommand {
             if given != nil { throw ShellError.usage(arguments.spec, .exclusiveOptions(Self.setKey.name, Self.expires.name)) }
             if method == .put { throw ShellError.usage(arguments.spec, .exclusiveOptions(Self.setKey.name, Self.put.name)) }
         }
-        guard let seconds = given.map(ShareDuration.seconds) ?? Self.defaultLifetime else {
+        guard let seconds = given.map(DurationText.seconds) ?? Self.defaultLifetime else {
             throw ShellError.usage(arguments.spec, .badOptionValue(option: Self.expires.name, .duration))
         }
         lifetime = seconds
@@ -64,7 +65,7 @@ struct ShareCommand: ShellCommand {
         } else {
             context.console.write(escaped(link.url) + "\n")
             if context.settings.isTerminal {
-                context.console.write("  \(link.method.rawValue) until \(ISODate.format(link.expires)) (\(ShareDuration.format(lifetime)))\n")
+                context.console.write("  \(link.method.rawValue) until \(ISODate.format(link.expires)) (\(DurationText.format(lifetime)))\n")
             }
         }
         return .answered

@@ -49,7 +49,7 @@ extension ErrorReport {
         switch refusal {
         case .notShareable(let kind): "the \(kind) store makes no share links: it has no server to serve them"
         case .noKey: "the account has no Temp-URL-Key to sign share links with; share --set-key stores a new one"
-        case .tooLong(let limit): "a share link lasts at most \(ShareDuration.format(limit)) here"
+        case .tooLong(let limit): "a share link lasts at most \(DurationText.format(limit)) here"
         case .notOffered: "this cluster offers no share links (its /info lists no tempurl with SHA-256, SHA-512 or SHA-1)"
         case .methodNotAllowed(let method): "this cluster's tempurl takes no \(method.rawValue) links"
         case .noKeyToSet(let kind): "the \(kind) store signs share links with the cluster's own credentials: there is no key to set"
