@@ -59,19 +59,41 @@ public struct Comparison: Sendable {
     /// Hands every verdict to `emit` in name order; returns the totals.
     @discardableResult
     public func run(_ emit: (Verdict) async throws -> Void) async throws -> ComparisonTotals {
-        let names = MergeJoin(PlacePages(source, filter: filter), PlacePages(destination, filter: filter))
-        let judge = self.judge
         var totals = ComparisonTotals()
-        try await WorkerPool.forEachInOrder(names, limit: window) { name -> Verdict in
-            switch name {
-            case .source(let entry): .onlyInSource(entry)
-            case .destination(let entry): .onlyInDestination(entry)
-            case .both(let from, let to): try await judge.judge(from, to)
-            }
+        try await process(limit: window) {
+            $0
         } emit: { verdict in
             totals.count(verdict)
             try await emit(verdict)
         }
         return totals
+    }
+
+    /// Judges every name and hands its verdict to `act`, at most `limit` names begun and
+    /// not yet emitted, begun in name order; `emit` then hears `act`'s outcomes in name
+    /// order. A name emitted is done with: the local sides' caches write it out, so
+    /// they hold only the names in flight.
+    public func process<Outcome: Sendable>(
+        limit: Int, _ act: @escaping @Sendable (Verdict) async throws -> Outcome, emit: (Outcome) async throws -> Void
+    ) async throws {
+        let sides = [sourceDigests, destinationDigests].compactMap { $0 }
+        for side in sides { side.begin(keepingUnseen: !filter.isEmpty) }
+        let names = MergeJoin(PlacePages(source, filter: filter), PlacePages(destination, filter: filter)).map { name in
+            for side in sides { side.expect(name.name) }
+            return name
+        }
+        let judge = self.judge
+        try await WorkerPool.forEachInOrder(names, limit: limit) { name -> (String, Outcome) in
+            let verdict: Verdict =
+                switch name {
+                case .source(let entry): .onlyInSource(entry)
+                case .destination(let entry): .onlyInDestination(entry)
+                case .both(let from, let to): try await judge.judge(from, to)
+                }
+            return (name.name, try await act(verdict))
+        } emit: { name, outcome in
+            try await emit(outcome)
+            for side in sides { side.settle(through: name) }
+        }
     }
 }

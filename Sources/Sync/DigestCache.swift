@@ -6,26 +6,22 @@ import Synchronization
 
 /// A local folder's file digests remembered between runs, in front of `FileDigests`:
 /// a file whose path, size, modification and change times (ns) and inode are those of
-/// an earlier read is not read again. One file per root under `folder`, named by a hash of the
-/// root's path, read once when first asked and written back by `save` (temporary name,
-/// then rename). It keeps what this run asked for; entries of files not seen go when
-/// the run saw the whole root (no filter), so it stays the size of the tree.
+/// an earlier read is not read again. One file per root under `folder`, named by a hash of
+/// the root's path, its records in name order. A comparison walks the root in that order
+/// too: it `expect`s each name as the name enters its window, which reads the old file
+/// forward to it, and `settle`s the names it is done with, which writes them to the new
+/// file; so only the names in flight are held, however many files the root holds.
+/// `save` renames the new file over the old (a run killed half-way leaves the old one).
+/// Names the walk passed and did not give are left out, unless unseen names are kept
+/// (a filter) or the run stopped early, when the rest of the old file is copied over.
 public final class DigestCache: FileDigesting {
     let reader: FileDigests
     let path: String
     let root: String
-    private let state = Mutex(State())
+    private let state = Mutex(DigestWindow())
     /// A file changed this recently (and not given another time since) may still change
     /// within its clock's tick unseen: its digests are used but not remembered.
     static let settleNs: Int64 = 20_000_000
-
-    struct State {
-        var loaded = false
-        /// By the name's bytes: `é` and `e\u{301}` are two files (Swift's `String` equates them).
-        var entries: [[UInt8]: DigestEntry] = [:]
-        var seen: Set<[UInt8]> = []
-        var changed = false
-    }
 
     /// The time now in ns since 1970 (a test sets its own).
     let clock: @Sendable () -> Int64
@@ -42,6 +38,9 @@ public final class DigestCache: FileDigesting {
     }
 
     public var counters: HashCounters { reader.counters }
+
+    /// The most entries held in memory at once so far: the names in flight, not the tree.
+    public var peakHeld: Int { state.withLock { $0.peakHeld } }
 
     public func digests(of file: LocalFileStat, partSizes: [Int64]) async throws -> FileDigest {
         if let entry = lookup(file), partSizes.allSatisfy({ entry.digest.parts[$0] != nil }) {
@@ -61,49 +60,44 @@ public final class DigestCache: FileDigesting {
         try await reader.checksum(of: file, algorithm)
     }
 
+    public func begin(keepingUnseen: Bool) {
+        state.withLock { $0.keepsUnseen = keepingUnseen }
+    }
+
+    public func expect(_ name: String) {
+        state.withLock { $0.expect(Array(name.utf8), self) }
+    }
+
+    public func settle(through name: String) {
+        state.withLock { $0.settle(through: Array(name.utf8)) }
+    }
+
     /// What an earlier read of this very file gave; nil when it changed since (or none).
     func lookup(_ file: LocalFileStat) -> DigestEntry? {
-        state.withLock { state in
-            load(&state)
-            let key = Array(file.relative.utf8)
-            state.seen.insert(key)
-            guard let entry = state.entries[key], entry.matches(file) else { return nil }
-            return entry
+        state.withLock { window in
+            guard let slot = window.slot(Array(file.relative.utf8), self) else { return nil }
+            return [window.slots[slot].new, window.slots[slot].old].compactMap { $0 }.first { $0.matches(file) }
         }
     }
 
     /// Keeps `digest` of `file` unless the file changed while it was read, or so lately
-    /// that it may change again unseen.
+    /// that it may change again unseen, or its name was settled already.
     public func remember(_ file: LocalFileStat, _ digest: FileDigest) {
         guard let now = try? LocalFileStat.of(root: root, relative: file.relative), now == file else { return }
         // A later write sets both times to its clock tick: unseen only when both are that
         // tick already, i.e. equal and recent. A download's file has its object's time.
         guard file.mtimeNs != file.ctimeNs || clock() - file.ctimeNs >= Self.settleNs else { return }
-        state.withLock {
-            load(&$0)
-            $0.entries[Array(file.relative.utf8)] = DigestEntry(file, digest)
-            $0.seen.insert(Array(file.relative.utf8))
-            $0.changed = true
+        state.withLock { window in
+            guard let slot = window.slot(Array(file.relative.utf8), self) else { return }
+            window.slots[slot].new = DigestEntry(file, digest)
         }
     }
 
-    /// Reads the cache file once, before the first entry is looked up or added.
-    private func load(_ state: inout State) {
-        guard !state.loaded else { return }
-        state.entries = DigestCacheFile.read(path, root: root)
-        state.loaded = true
-    }
-
-    /// Writes the cache back; with `complete` (the run saw every file of the root) the
-    /// entries of files it did not see are left out.
+    /// Writes the names still held and renames the new file over the old; with
+    /// `complete` (the run saw every file of the root) the old records past the last
+    /// name seen are left out, else copied over.
     public func save(complete: Bool) {
-        let entries = state.withLock { state -> [[UInt8]: DigestEntry]? in
-            guard state.loaded else { return nil }
-            if complete { state.entries = state.entries.filter { state.seen.contains($0.key) } }
-            return state.changed || complete ? state.entries : nil
-        }
-        guard let entries else { return }
-        DigestCacheFile.write(entries, root: root, to: path)
+        state.withLock { $0.finish(complete: complete) }
     }
 }
 

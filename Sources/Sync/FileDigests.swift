@@ -43,12 +43,21 @@ public protocol FileDigesting: Sendable {
     func save(complete: Bool)
     /// The part sizes whose digests of `file` are at hand without a read.
     func knownPartSizes(of file: LocalFileStat) -> [Int64]
+    /// A run begins; names it will not see are kept for later runs (`keepingUnseen`: a filter).
+    func begin(keepingUnseen: Bool)
+    /// `name` enters a comparison's window (names come in byte order).
+    func expect(_ name: String)
+    /// The comparison is done with every name up to `name`.
+    func settle(through name: String)
 }
 
 extension FileDigesting {
     public func knownPartSizes(of file: LocalFileStat) -> [Int64] { [] }
     public func remember(_ file: LocalFileStat, _ digest: FileDigest) {}
     public func save(complete: Bool) {}
+    public func begin(keepingUnseen: Bool) {}
+    public func expect(_ name: String) {}
+    public func settle(through name: String) {}
 }
 
 /// How much hashing a run did.

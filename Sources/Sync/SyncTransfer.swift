@@ -5,9 +5,10 @@ import Storage
 import Synchronization
 import Transfers
 
-/// One name sent from SRC to DEST along a route, then checked: a file sent up or
-/// brought down is judged against its object again by the comparison's own judge
-/// (which also leaves its digests in the cache, so the next run reads no file); a copy
+/// One name sent from SRC to DEST along a route, then checked: a plain object sent up
+/// or brought down was checked against its MD5 on the way, which the cache keeps; any
+/// other file is judged against its object again by the comparison's own judge (which
+/// also leaves its digests in the cache): either way the next run reads no file; a copy
 /// between stores is checked by the copier, ETag against ETag.
 struct SyncTransfer: Sendable {
     let route: SyncRoute
@@ -43,7 +44,19 @@ struct SyncTransfer: Sendable {
             if case .stored(let info, _, _) = result { stored.withLock { $0 = info } }
         }
         guard let info = stored.withLock({ $0 }) else { return .verified }
+        if let etag = Self.plainMD5(info), let digests = judge.sourceDigests, try LocalFileStat.of(root: root, relative: file.relative) == file {
+            // The store checked the bytes it got against their MD5, and the file is as
+            // walked (its change time too): nothing to read again.
+            digests.remember(file, FileDigest(md5: etag))
+            return .verified
+        }
         return try await check(file.relative, root: root, against: info, local: .source)
+    }
+
+    /// The MD5 of the object's bytes its ETag is, for a plain object whose ETag is one.
+    static func plainMD5(_ info: ObjectInfo) -> String? {
+        let etag = info.etag.lowercased()
+        return info.largeObject == nil && info.opaqueETag == nil && ETagClaim.isMD5(etag) ? etag : nil
     }
 
     func download(
@@ -57,8 +70,7 @@ struct SyncTransfer: Sendable {
         progress?.finishItem()
         // The file takes the object's time, as other sync tools do: a later change shows.
         if let modified = info.lastModified { try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: target) }
-        let etag = info.etag.lowercased()
-        if info.largeObject == nil, info.opaqueETag == nil, ETagClaim.isMD5(etag), let digests = judge.destinationDigests,
+        if let etag = Self.plainMD5(info), let digests = judge.destinationDigests,
             let file = try LocalFileStat.of(root: root, relative: relative)
         {
             // The download was verified against this MD5 as it came: nothing to read again.

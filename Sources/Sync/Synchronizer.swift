@@ -33,16 +33,15 @@ public enum SyncEvent: Sendable {
 }
 
 /// `sync`: makes DEST hold what SRC holds, driven by the comparison's verdicts. Names
-/// only in SRC or different go along the route, `parallel` at once, in batches so that
-/// memory stays one batch and the comparison's window; names only DEST holds are
-/// spooled, to be removed at the end once the person agrees (`delete`). A failure of
-/// one name is told and counted, and the others go on.
+/// only in SRC or different go along the route, `parallel` at once, while the
+/// comparison goes on judging the names after them: its window is widened by the names
+/// sending, so memory stays that window however many names there are. Names only DEST
+/// holds are spooled, to be removed at the end once the person agrees (`delete`). A
+/// failure of one name is told and counted, and the others go on.
 public struct Synchronizer: Sendable {
     public let comparison: Comparison
     public let route: SyncRoute
     public let progress: TransferProgress?
-    /// Names sent per batch.
-    public var batch = 64
 
     public init(comparison: Comparison, route: SyncRoute, progress: TransferProgress?) {
         self.comparison = comparison
@@ -58,48 +57,47 @@ public struct Synchronizer: Sendable {
         let totals = Locked(SyncTotals())
         let spool = collectingDeletes ? try DeletionSpool() : nil
         let transfer = SyncTransfer(route: route, judge: comparison.judge, progress: progress)
-        var pending: [Verdict] = []
-        try await comparison.run { verdict in
+        let slots = SendSlots(route.parallel)
+        try await comparison.process(limit: comparison.window + route.parallel) { [self] verdict in
+            switch verdict {
+            case .onlyInSource(let entry), .differs(let entry, _, _):
+                progress?.addTotal(bytes: entry.bytes, items: 1)
+                try await slots.run { try await send(verdict, transfer, totals, event) }
+            case .same, .onlyInDestination: break
+            }
+            return verdict
+        } emit: { verdict in
             switch verdict {
             case .same: totals.withLock { $0.same += 1 }
             case .onlyInDestination(let entry): try spool?.add(entry)
-            case .onlyInSource(let entry), .differs(let entry, _, _):
-                progress?.addTotal(bytes: entry.bytes, items: 1)
-                pending.append(verdict)
-                if pending.count >= batch {
-                    try await send(pending, transfer, totals, event)
-                    pending.removeAll(keepingCapacity: true)
-                }
+            case .onlyInSource, .differs: break
             }
         }
-        try await send(pending, transfer, totals, event)
         return (totals.withLock { $0 }, spool)
     }
 
-    /// Sends a batch, `route.parallel` at once; a failure of one name is told and counted.
-    func send(_ verdicts: [Verdict], _ transfer: SyncTransfer, _ totals: Locked<SyncTotals>, _ event: @escaping @Sendable (SyncEvent) -> Void)
+    /// Sends one name; a failure of it is told and counted.
+    func send(_ verdict: Verdict, _ transfer: SyncTransfer, _ totals: Locked<SyncTotals>, _ event: @escaping @Sendable (SyncEvent) -> Void)
         async throws
     {
         let copies = if case .copy = route { true } else { false }
-        try await WorkerPool.forEach(verdicts, limit: route.parallel) { verdict in
-            let entry = verdict.sourceEntry
-            do {
-                let check = try await transfer.send(entry)
-                totals.withLock {
-                    if copies {
-                        $0.copied += 1
-                        $0.copiedBytes += entry.bytes
-                    } else {
-                        $0.sent += 1
-                        $0.sentBytes += entry.bytes
-                    }
-                    if check != .verified { $0.unverified += 1 }
+        let entry = verdict.sourceEntry
+        do {
+            let check = try await transfer.send(entry)
+            totals.withLock {
+                if copies {
+                    $0.copied += 1
+                    $0.copiedBytes += entry.bytes
+                } else {
+                    $0.sent += 1
+                    $0.sentBytes += entry.bytes
                 }
-                event(.sent(verdict, check))
-            } catch let error where !Self.stopsAll(error) {
-                totals.withLock { $0.failed += 1 }
-                event(.failed(ObjectFailure(name: entry.name, error: error)))
+                if check != .verified { $0.unverified += 1 }
             }
+            event(.sent(verdict, check))
+        } catch let error where !Self.stopsAll(error) {
+            totals.withLock { $0.failed += 1 }
+            event(.failed(ObjectFailure(name: entry.name, error: error)))
         }
     }
 

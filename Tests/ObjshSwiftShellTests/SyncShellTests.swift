@@ -66,6 +66,8 @@ final class SyncShellTests: XCTestCase {
         XCTAssertEqual(first.status, 0, "\(cluster.name): \(first.errors)")
         XCTAssertEqual(Self.plan(first), Self.plan(planned), "\(cluster.name): \(first.output)")
         XCTAssertTrue(Self.summary(first).hasPrefix("sync: sent \(count) ("), "\(cluster.name): \(first.output)")
+        // Small files, new to DEST: nothing to compare, and each checked as it went.
+        XCTAssertTrue(Self.summary(first).contains(" hashed 0 files (0 B); "), "\(cluster.name): a file read again: \(first.output)")
         let second = try objsh(cluster, ["sync \(from) \(to)"], json: true)
         XCTAssertEqual(second.status, 0, "\(cluster.name): \(second.errors)")
         let records = try second.output.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }

@@ -32,25 +32,29 @@ final class DigestCacheTests: XCTestCase {
 
     func stat(_ name: String) throws -> LocalFileStat { try XCTUnwrap(try LocalFileStat.of(root: root, relative: name)) }
 
+    /// Asked in name order, as a comparison asks.
     func testAnUnchangedFileIsReadOnceAcrossRuns() async throws {
         let first = DigestCache(root: root, folder: cache)
+        _ = try await first.digests(of: try stat("b"), partSizes: [])
         let whole = try await first.digests(of: try stat("d/a"), partSizes: [])
         let parts = try await first.digests(of: try stat("d/a"), partSizes: [1024])
         XCTAssertEqual(parts.md5, whole.md5)
         XCTAssertEqual(parts.parts[1024]?.count, 3 * 16, "three parts of 1024 bytes, 16 bytes of MD5 each")
-        _ = try await first.digests(of: try stat("b"), partSizes: [])
         XCTAssertEqual(first.counters.filesRead, 3, "the part size was not asked before: read again")
         first.save(complete: true)
 
         let second = DigestCache(root: root, folder: cache)
+        _ = try await second.digests(of: try stat("b"), partSizes: [])
         let again = try await second.digests(of: try stat("d/a"), partSizes: [1024])
         XCTAssertEqual(again, parts)
-        _ = try await second.digests(of: try stat("b"), partSizes: [])
         XCTAssertEqual(second.counters.filesRead, 0, "an unchanged file was read again")
+        second.save(complete: true)
 
         try write("b", "BEE", age: 60)  // same size, another time
-        _ = try await second.digests(of: try stat("b"), partSizes: [])
-        XCTAssertEqual(second.counters.filesRead, 1)
+        let third = DigestCache(root: root, folder: cache)
+        _ = try await third.digests(of: try stat("b"), partSizes: [])
+        _ = try await third.digests(of: try stat("d/a"), partSizes: [1024])
+        XCTAssertEqual(third.counters.filesRead, 1, "only the changed file is read")
     }
 
     /// A file written a moment ago (its two times alike) may change again in the same tick.
@@ -78,5 +82,29 @@ final class DigestCacheTests: XCTestCase {
         let again = try await second.digests(of: try stat("b"), partSizes: [])
         XCTAssertEqual(again, digest)
         XCTAssertEqual(second.counters.filesRead, 1)
+    }
+
+    /// A run killed half-way leaves its temporary file: the next run of the root removes
+    /// it once its process is gone, and leaves a running one's alone.
+    func testAKilledRunsTemporaryFileIsRemoved() async throws {
+        let first = DigestCache(root: root, folder: cache)
+        _ = try await first.digests(of: try stat("b"), partSizes: [])
+        first.save(complete: true)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = first.path + ".\(ended.processIdentifier).0A1B2C3D.tmp"
+        let running = first.path + ".\(getpid()).0A1B2C3D.tmp"
+        for path in [abandoned, running] { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+        let second = DigestCache(root: root, folder: cache)
+        _ = try await second.digests(of: try stat("b"), partSizes: [])
+        XCTAssertEqual(second.counters.filesRead, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned), "a killed run's temporary file stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: running), "a running process's temporary file was removed")
+        second.save(complete: true)
+        unlink(running)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache + "/digests")
+        XCTAssertEqual(left.count, 1, "\(left)")
     }
 }
