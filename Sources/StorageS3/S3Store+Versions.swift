@@ -74,8 +74,11 @@ extension S3Answers {
         guard root.text("IsTruncated") == "true", let key = root.text("NextKeyMarker") ?? versions.last?.name else {
             return VersionPage(versions: versions, next: nil)
         }
-        return VersionPage(
-            versions: versions, next: VersionMarker(name: key, id: root.text("NextVersionIdMarker") ?? listed.last?.id ?? ""))
+        var id = root.text("NextVersionIdMarker") ?? listed.last?.id ?? ""
+        // Swift's s3api answers "null" inside one key's versions, which would end the
+        // listing there: the last entry listed is the marker by S3's own rule.
+        if id == "null", let last = listed.last, last.name == key { id = last.id }
+        return VersionPage(versions: versions, next: VersionMarker(name: key, id: id))
     }
 
     /// Keys in byte order, each key's latest version (`IsLatest`) first, the rest in the
