@@ -20,7 +20,7 @@
 # RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of each median to objsh's, and the load average.
 # Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; ONLY=swift-cp
-# runs the first part only.
+# runs the first part only, ONLY=swift the Swift parts, ONLY=s3 the S3 parts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -46,7 +46,8 @@ prepare() { # (untimed, before every run) no bench-dst, a full bench-src
   [ "$(count_of bench-src)" = "$COUNT" ] || scripts/swift-seed "$DIR" bench-src "$COUNT" 2>/dev/null
 }
 prepare_swift_copy() { prepare; curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-dst" -o /dev/null; }
-prepare_for() { case $1 in cp_swift | cp_curl_floor) prepare_swift_copy ;; *) prepare ;; esac; }
+# aws s3 cp/mv make no bucket either: theirs is made untimed the same way (a container is a bucket)
+prepare_for() { case $1 in cp_swift | cp_curl_floor | cp_aws_s3 | mv_aws_s3) prepare_swift_copy ;; *) prepare ;; esac; }
 prepare
 "${SWIFTCLIENT[@]}" list bench-src > "$WORK/names"
 mapfile -t NAMES < "$WORK/names"
@@ -82,9 +83,11 @@ part() { # title tool...: checked once each, then RUNS rounds
   rounds prepare_for "$@" | report
   echo "   after: $(load_avg)"
 }
-part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
-[ "${ONLY:-}" = swift-cp ] && exit 0
-part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
-[ "${ONLY:-}" = swift ] && exit 0
+if [ "${ONLY:-}" != s3 ]; then
+  part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
+  [ "${ONLY:-}" = swift-cp ] && exit 0
+  part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
+  [ "${ONLY:-}" = swift ] && exit 0
+fi
 part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3
 part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3
