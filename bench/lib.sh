@@ -12,8 +12,9 @@ expect_lines() { # n cmd...: fails unless cmd succeeds and prints n lines
   [ "$got" -eq "$want" ] || { echo "bench: $* printed $got lines, not $want" >&2; exit 1; }
 }
 
-summary() { # label: wall seconds on stdin → "label min median"
-  sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %s\n", l, a[1], a[int((NR+1)/2)]}'
+summary() { # label: wall seconds on stdin → "label min median" (of an even count, the
+  # mean of the middle two)
+  sort -n | awk -v l="$1" '{a[NR]=$1} END{printf "%s %s %.3f\n", l, a[1], (a[int((NR+1)/2)] + a[int(NR/2)+1]) / 2}'
 }
 
 measure() { # label cmd...: "label min median" of RUNS runs
