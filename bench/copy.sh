@@ -20,7 +20,8 @@
 # RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of each median to objsh's, and the load average.
 # Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; ONLY=swift-cp
-# runs the first part only, ONLY=swift the Swift parts, ONLY=s3 the S3 parts.
+# runs the first part only, ONLY=swift-mv the second, ONLY=swift the Swift parts, ONLY=s3
+# the S3 parts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -84,7 +85,9 @@ part() { # title tool...: checked once each, then RUNS rounds
   echo "   after: $(load_avg)"
 }
 if [ "${ONLY:-}" != s3 ]; then
-  part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
+  if [ "${ONLY:-}" != swift-mv ]; then
+    part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
+  fi
   [ "${ONLY:-}" = swift-cp ] && exit 0
   part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
   [ "${ONLY:-}" = swift ] && exit 0
