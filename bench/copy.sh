@@ -90,7 +90,7 @@ if [ "${ONLY:-}" != s3 ]; then
   fi
   [ "${ONLY:-}" = swift-cp ] && exit 0
   part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
-  [ "${ONLY:-}" = swift ] && exit 0
+  case ${ONLY:-} in swift | swift-mv) exit 0 ;; esac
 fi
 part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3
 part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3

@@ -61,7 +61,7 @@ for index in range(files):
     os.makedirs(folder, exist_ok=True)
     # the large ones from 0.1x to 1.9x their mean, so some pass the segment size
     spread = 0.1 + 1.8 * (index // 100) / max(1, large - 1)
-    size = int(large_bytes * spread) if index % 100 == 0 else small_bytes + (index * 37) % max(1, small_bytes)
+    size = int(large_bytes * spread) if index % 100 == 0 else small_bytes // 2 + (index * 37) % max(1, small_bytes)
     with open(os.path.join(folder, "f%06d.bin" % index), "wb") as out:
         out.write(os.urandom(size))
 PY
