@@ -20,8 +20,8 @@
 # RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of each median to objsh's, and the load average.
 # Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; ONLY=swift-cp
-# runs the first part only, ONLY=swift-mv the second, ONLY=swift the Swift parts, ONLY=s3
-# the S3 parts.
+# runs the first part only (as do swift-mv, s3-cp and s3-mv theirs), ONLY=swift the Swift
+# parts, ONLY=s3 the S3 parts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -84,13 +84,10 @@ part() { # title tool...: checked once each, then RUNS rounds
   rounds prepare_for "$@" | report
   echo "   after: $(load_avg)"
 }
-if [ "${ONLY:-}" != s3 ]; then
-  if [ "${ONLY:-}" != swift-mv ]; then
-    part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor
-  fi
-  [ "${ONLY:-}" = swift-cp ] && exit 0
-  part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone
-  case ${ONLY:-} in swift | swift-mv) exit 0 ;; esac
-fi
-part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3
-part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3
+wants() { # part (swift-cp, swift-mv, s3-cp, s3-mv): whether ONLY (unset: every part) asks for it
+  case ${ONLY:-} in "") return 0 ;; swift | s3) [[ $1 == "$ONLY"-* ]] ;; *) [ "$1" = "$ONLY" ] ;; esac
+}
+if wants swift-cp; then part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor; fi
+if wants swift-mv; then part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone; fi
+if wants s3-cp; then part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3; fi
+if wants s3-mv; then part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3; fi

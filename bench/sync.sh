@@ -131,8 +131,9 @@ part "Swift: unchanged re-sync" unchanged objsh_sw rclone_sw swift_sw
 part "Swift: 1% changed" change_one_percent objsh_sw rclone_sw swift_sw
 # Peak RSS must not grow with the files: a first sync of a tenth of the tree (same mix).
 make_tree "$WORK/tenth" $((FILES / 10)) $((TOTAL_MB / 10))
-tenth_kb=$(peak_kb "$OBJSH" -q --cluster env -c "sync --segment-size ${SEGMENT_MB}M file:$WORK/tenth /bench-o10")
-echo "   objsh peak RSS, first sync of $((FILES / 10)) files: $tenth_kb kB (beside $FILES above)"
+/usr/bin/time -f %M -o "$WORK/tenth.rss" "$OBJSH" -q --cluster env -c "sync --segment-size ${SEGMENT_MB}M file:$WORK/tenth /bench-o10" \
+  >/dev/null || { echo "bench: objsh's first sync of $((FILES / 10)) files failed" >&2; exit 1; }
+echo "   objsh peak RSS, first sync of $((FILES / 10)) files: $(tail -n 1 "$WORK/tenth.rss") kB (beside $FILES above)"
 [ "${ONLY:-}" = swift ] && exit 0
 first_syncs "S3 (s3api): first sync of $FILES files" objsh_s3 aws_s3 rclone_s3
 hashes_nothing aws /bench-os
