@@ -20,7 +20,7 @@ import Storage
 public final class NameIndex: @unchecked Sendable {
     let folder: IndexFolder
     /// Names per block and per chunk of new segments (tests make them small).
-    var blockEntries = 16
+    var blockEntries = 8
     var chunkEntries = 65_536
 
     /// The index kept in `path` (see `IndexLocation`).
@@ -71,6 +71,8 @@ public struct IndexCoverage: Sendable {
     let prefix: String
     /// When the oldest part of the answer was listed.
     public let since: Date
+    /// The threads a search scans chunks on (`IndexScan`).
+    var workers = IndexScan.defaultWorkers
 
     /// Calls `body` with each page of the objects under the place that match `query`,
     /// with their container, in container order then byte order.
@@ -82,11 +84,8 @@ public struct IndexCoverage: Sendable {
             : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts, blocks: query.blocks) {
                 $0.name.hasBytePrefix(prefix) && query.keep($0)
             }
-        let required = query.trigrams(prefix: prefix)
-        for (container, record) in records {
-            let reader = try SegmentReader(path: folder.path + "/" + record.file)
-            try reader.eachMatch(scoped, required: required) { try body(container, $0) }
-        }
+        let segments = try records.map { container, record in (container, try SegmentReader(path: folder.path + "/" + record.file)) }
+        try IndexScan(query: scoped, required: query.trigrams(prefix: prefix), workers: workers).run(segments, body)
     }
 }
 
