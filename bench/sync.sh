@@ -4,9 +4,10 @@
 # Issue 27's sync figures against one swift-server (stock max_file_size, workers =
 # auto) started here under DIR (default a new temporary folder) and stopped at the
 # end, with a local tree of FILES files (default 10,000) of TOTAL_MB MB in all
-# (default 2048): most a few KB, 1% large (half the bytes, several over the segment
-# size SEGMENT_MB, default 64). Three figures, each beside its peers, each tool into a
-# container (bucket) of its own:
+# (default 2048): 99% small (the other half of the bytes: about 100 KB each at the
+# defaults), 1% large (half the bytes, from 0.1x to 1.9x their mean: 1-19 MB at the
+# defaults, a fifth of them over the segment size SEGMENT_MB, default 16). Three
+# figures, each beside its peers, each tool into a container (bucket) of its own:
 #   first sync          (the tool's container and objsh's digest cache removed first)
 #   unchanged re-sync   (nothing changed since the tool's last run)
 #   1% changed          (1% of the files rewritten, same size, before each round)
@@ -18,8 +19,9 @@
 # Goals: the unchanged re-sync at most 0.3x rclone's time, the first sync at most
 # 0.8x rclone's. RUNS rounds (default 3), each running every tool once (bench/lib.sh);
 # prints min and median wall seconds, each median's ratio to objsh's, and objsh's
-# peak RSS (largest over the runs). After one untimed run of each tool the figures
-# are taken; objsh's unchanged re-sync must say `hashed 0 files`.
+# peak RSS (largest over the runs). The first syncs come first (RUNS_FIRST rounds,
+# default RUNS): their last round leaves each destination synced, then one untimed run
+# of each tool must succeed and objsh's must say `hashed 0 files` before the re-syncs.
 # Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary. A quick
 # check of the script: FILES=200 TOTAL_MB=20 SEGMENT_MB=1 RUNS=1 OBJSH=.build/debug/objsh.
 set -euo pipefail
@@ -29,7 +31,7 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 FILES=${FILES:-10000}
 TOTAL_MB=${TOTAL_MB:-2048}
-SEGMENT_MB=${SEGMENT_MB:-64}
+SEGMENT_MB=${SEGMENT_MB:-16}
 SWIFT=$(swift_toolchain)
 apt_install rclone
 bench_swift_server "${1:-}"
@@ -47,7 +49,8 @@ TREE=$WORK/tree
 SEGMENT=$((SEGMENT_MB << 20))
 RSS=$WORK/rss
 
-/usr/bin/python3 - "$TREE" "$FILES" "$TOTAL_MB" <<'PY'
+make_tree() { # folder files megabytes: the tree of mixed sizes described above
+/usr/bin/python3 - "$1" "$2" "$3" <<'PY'
 import os, sys
 tree, files, total = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) << 20
 large = max(1, files // 100)
@@ -56,10 +59,14 @@ small_bytes = max(1, (total - large * large_bytes) // max(1, files - large))
 for index in range(files):
     folder = os.path.join(tree, "d%03d" % (index % 100))
     os.makedirs(folder, exist_ok=True)
-    size = large_bytes if index % 100 == 0 else small_bytes + (index * 37) % max(1, small_bytes)
+    # the large ones from 0.1x to 1.9x their mean, so some pass the segment size
+    spread = 0.1 + 1.8 * (index // 100) / max(1, large - 1)
+    size = int(large_bytes * spread) if index % 100 == 0 else small_bytes + (index * 37) % max(1, small_bytes)
     with open(os.path.join(folder, "f%06d.bin" % index), "wb") as out:
         out.write(os.urandom(size))
 PY
+}
+make_tree "$TREE" "$FILES" "$TOTAL_MB"
 echo "tree: $FILES files, $(du -sh "$TREE" | cut -f1), $(find "$TREE" -size +"${SEGMENT_MB}M" | wc -l) over the segment size"
 
 objsh_sw() { /usr/bin/time -f %M -a -o "$RSS" "$OBJSH" -q --cluster env -c "sync --segment-size ${SEGMENT_MB}M file:$TREE /bench-o" >/dev/null; }
@@ -106,14 +113,28 @@ part() { # title prep tool...: RUNS rounds; objsh's peak RSS
   rounds "$prep" "$@" | report
   echo "   objsh peak RSS: $(sort -n "$RSS" | tail -n 1) kB; after: $(load_avg)"
 }
-for tool in objsh_sw rclone_sw swift_sw; do remove_destination "$tool"; "$tool" >/dev/null; done
-again=$("$OBJSH" -q --cluster env -c "sync file:$TREE /bench-o" | tail -n 1)
-case $again in *"hashed 0 files"*) ;; *) echo "bench: objsh's re-sync hashed files: $again" >&2; exit 1 ;; esac
-part "Swift: first sync of $FILES files" remove_destination objsh_sw rclone_sw swift_sw
+first_syncs() { # title tool...: RUNS_FIRST rounds from empty destinations (default RUNS); the
+  # last round leaves each destination synced for the parts after, and every tool must have
+  # succeeded (a failed run stops the bench)
+  local title=$1; shift
+  RUNS=${RUNS_FIRST:-$RUNS} part "$title" remove_destination "$@"
+  for tool in "$@"; do "$tool" >/dev/null || { echo "bench: $tool failed after its first sync" >&2; exit 1; }; done
+}
+hashes_nothing() { # cluster container: objsh's re-sync of the unchanged tree must read no file
+  local again
+  again=$("$OBJSH" -q --cluster "$1" -c "sync --segment-size ${SEGMENT_MB}M file:$TREE $2" | tail -n 1)
+  case $again in *"hashed 0 files"*) ;; *) echo "bench: objsh's re-sync hashed files: $again" >&2; exit 1 ;; esac
+}
+first_syncs "Swift: first sync of $FILES files" objsh_sw rclone_sw swift_sw
+hashes_nothing env /bench-o
 part "Swift: unchanged re-sync" unchanged objsh_sw rclone_sw swift_sw
 part "Swift: 1% changed" change_one_percent objsh_sw rclone_sw swift_sw
+# Peak RSS must not grow with the files: a first sync of a tenth of the tree (same mix).
+make_tree "$WORK/tenth" $((FILES / 10)) $((TOTAL_MB / 10))
+tenth_kb=$(peak_kb "$OBJSH" -q --cluster env -c "sync --segment-size ${SEGMENT_MB}M file:$WORK/tenth /bench-o10")
+echo "   objsh peak RSS, first sync of $((FILES / 10)) files: $tenth_kb kB (beside $FILES above)"
 [ "${ONLY:-}" = swift ] && exit 0
-for tool in objsh_s3 aws_s3 rclone_s3; do remove_destination "$tool"; "$tool" >/dev/null; done
-part "S3 (s3api): first sync of $FILES files" remove_destination objsh_s3 aws_s3 rclone_s3
+first_syncs "S3 (s3api): first sync of $FILES files" objsh_s3 aws_s3 rclone_s3
+hashes_nothing aws /bench-os
 part "S3 (s3api): unchanged re-sync" unchanged objsh_s3 aws_s3 rclone_s3
 part "S3 (s3api): 1% changed" change_one_percent objsh_s3 aws_s3 rclone_s3
