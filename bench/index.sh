@@ -25,6 +25,8 @@
 # (OBJSH_SWIFT_*_PORT). OBJSH=PATH and BENCH=PATH take release binaries built already;
 # without them this checkout is built (release; BUILD=debug for a quick check of the script).
 # Small sizes for a check: GENERATED=100000 REAL=20000 RUNS=1 bench/index.sh
+# REAL=0 runs only the generated part ((a), (c), (d) generated): no swift-server, and
+# BENCH alone is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -38,14 +40,19 @@ BUILD=${BUILD:-release}
 SWIFT=$(swift_toolchain)
 [ -x /usr/bin/time ] || { echo "bench: GNU time is missing (scripts/test installs it)" >&2; exit 1; }
 
-if [ -z "${OBJSH:-}" ] || [ -z "${BENCH:-}" ]; then
-  "$SWIFT" build $(build_flags "$BUILD") --product objsh >/dev/null
+if [ -z "${BENCH:-}" ] || { [ "$REAL" != 0 ] && [ -z "${OBJSH:-}" ]; }; then
+  [ "$REAL" = 0 ] || "$SWIFT" build $(build_flags "$BUILD") --product objsh >/dev/null
   "$SWIFT" build $(build_flags "$BUILD") --product objsh-index-bench >/dev/null
   BIN=$("$SWIFT" build $(build_flags "$BUILD") --show-bin-path)
   OBJSH=${OBJSH:-$BIN/objsh} BENCH=${BENCH:-$BIN/objsh-index-bench}
 fi
-echo "objsh: $OBJSH; bench: $BENCH ($BUILD build of $(git rev-parse --short HEAD))"
-bench_swift_server "${1:-}"
+echo "objsh: ${OBJSH:-none}; bench: $BENCH ($BUILD build of $(git rev-parse --short HEAD))"
+if [ "$REAL" = 0 ]; then
+  WORK=$(mktemp -d /tmp/objsh-bench-files-XXXXXX)
+  trap 'rm -rf "$WORK"' EXIT
+else
+  bench_swift_server "${1:-}"
+fi
 export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data XDG_CACHE_HOME=$WORK/cache
 
 peak_mb() { # file written by /usr/bin/time -v: its peak RSS in MB
@@ -67,6 +74,7 @@ name_bytes=$(sed -n 's/.*names \([0-9]*\) bytes.*/\1/p' "$WORK/built")
 echo "== (c) size on disk: $(per_million "$GENERATED" "$index_bytes") per million names, names $(per_million "$GENERATED" "$name_bytes")"
 echo "== (d) peak RSS building: $SMALL names $(peak_mb "$WORK/time-small"), $GENERATED names $(peak_mb "$WORK/time-gen")"
 rm -rf "$WORK/gen"
+if [ "$REAL" = 0 ]; then echo "(b), (d) real and (e) skipped: REAL=0"; exit 0; fi
 
 # (b) the real objects, in the second account, whose root holds only them.
 cat >"$WORK/seed-env" <<EOF

@@ -10,10 +10,13 @@ public struct Glob: Sendable, Equatable {
     }
 
     let tokens: [Token]
+    /// The tokens as bytes, for names of plain ASCII (`Glob+Bytes`).
+    let byteTokens: [ByteToken]?
 
     /// Compiles `pattern`; with `foldingCase` both it and the names it meets are lowercased.
     public init(_ pattern: String, foldingCase: Bool = false) {
         tokens = Self.compile(Array(foldingCase ? pattern.lowercased() : pattern))
+        byteTokens = Self.byteTokens(tokens)
         self.foldingCase = foldingCase
     }
 
@@ -49,8 +52,8 @@ public struct Glob: Sendable, Equatable {
         return prefix.count == tokens.count ? prefix : nil
     }
 
-    public func matches(_ text: String) -> Bool {
-        Self.match(tokens, Array(foldingCase ? text.lowercased() : text))
+    public func matches<Text: StringProtocol>(_ text: Text) -> Bool {
+        byteMatch(text) ?? Self.match(tokens, Array(foldingCase ? text.lowercased() : String(text)))
     }
 
     /// Iterative matching with backtracking to the last `*`.

@@ -33,7 +33,14 @@ public struct SearchMatcher: Sendable {
 
     public func matches(_ name: String) -> Bool {
         guard let glob else { return name.lowercased().contains(String(lowered)) }
-        let last = name.split(separator: "/").last.map(String.init) ?? name
+        guard let last = Self.lastSegment(name) else { return glob.matches(name) }
         return glob.matches(last) || glob.matches(name)
+    }
+
+    /// The last of `name`'s segments between `/`s that is not empty; nil when none is.
+    static func lastSegment(_ name: String) -> Substring? {
+        guard let end = name.lastIndex(where: { $0 != "/" }) else { return nil }
+        let head = name[...end]
+        return head[(head.lastIndex(of: "/").map { head.index(after: $0) } ?? head.startIndex)...]
     }
 }

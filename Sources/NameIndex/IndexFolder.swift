@@ -16,7 +16,7 @@ struct IndexFolder {
     func readManifest() -> IndexManifest? {
         guard let data = FileManager.default.contents(atPath: manifestPath),
             let manifest = try? Self.decoder.decode(IndexManifest.self, from: data),
-            manifest.version == IndexManifest.currentVersion
+            (IndexManifest.oldestReadable...IndexManifest.currentVersion).contains(manifest.version)
         else { return nil }
         return manifest
     }
@@ -24,6 +24,8 @@ struct IndexFolder {
     /// Writes to a temporary name and renames, so a reader never sees half a manifest.
     func write(_ manifest: IndexManifest) throws {
         try create()
+        var manifest = manifest
+        manifest.version = IndexManifest.currentVersion
         let data = try Self.encoder.encode(manifest)
         let temporary = manifestPath + ".\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {

@@ -8,7 +8,12 @@ import Foundation
 /// `index` leaves the manifest before it, and every segment it names, whole.
 public struct IndexManifest: Codable, Sendable, Equatable {
     /// 2: segments hold each block's sizes and dates; an index of version 1 is built again.
-    public static let currentVersion = 2
+    /// 3: new segments keep dates as `DateCode` (format 3); an index of version 2 is read
+    /// as it is (`SegmentReader` reads both formats) and refreshed in the new one, while
+    /// an objsh that knows only version 2 finds no index rather than misreading one.
+    public static let currentVersion = 3
+    /// The oldest version this objsh reads.
+    static let oldestReadable = 2
 
     public var version = IndexManifest.currentVersion
     /// When an `index` of the whole account last finished: a search of the whole account

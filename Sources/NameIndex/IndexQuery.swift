@@ -44,26 +44,13 @@ public struct IndexQuery {
         Trigrams.required(by: runs.map { String(decoding: $0, as: UTF8.self) } + [prefix.lowercased()])
     }
 
-    /// What `name`'s bytes tell before a string is made of it.
+    /// What a name's bytes tell before a string is made of it (`NameScanner`): `no` when
+    /// its lowercased bytes lack a run, a necessary condition of a match, since a
+    /// lowercased name that holds a run's characters holds its bytes; `yes` when holding
+    /// the run is the match, in a plain ASCII name (one byte a character: no CR, which
+    /// with LF makes one); `maybe` for `keep` to decide.
     enum Verdict {
         case no, yes, maybe
-    }
-
-    /// `no` when `name`'s lowercased bytes lack a run: a necessary condition of a match,
-    /// since a lowercased name that holds a run's characters holds its bytes; `yes` when
-    /// holding the run is the match, in a plain ASCII name (one byte a character: no
-    /// CR, which with LF makes one); `maybe` for `keep` to decide.
-    func verdict(_ name: [UInt8], folded: inout [UInt8]) -> Verdict {
-        guard !runs.isEmpty else { return .maybe }
-        var plain = true
-        folded.removeAll(keepingCapacity: true)
-        for byte in name {
-            if byte >= 0x80 || byte == 0x0d { plain = false }
-            folded.append(byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte)
-        }
-        if !plain { folded = Array(String(decoding: name, as: UTF8.self).lowercased().utf8) }
-        guard runs.allSatisfy({ Self.bytes(folded, contain: $0) }) else { return .no }
-        return plain && runIsTheMatch ? .yes : .maybe
     }
 
     static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
@@ -82,7 +69,7 @@ public struct IndexQuery {
     }
 }
 
-/// The sizes and dates of one block of names (16 by default): the smallest and largest
+/// The sizes and dates of one block of names (8 by default): the smallest and largest
 /// size, and the earliest and latest date of those that have one (nil when none has).
 public struct BlockFacts: Sendable, Equatable {
     public var smallest: Int64

@@ -8,11 +8,12 @@ import Storage
 /// itself: blocks of `blockEntries` front-coded names with their sizes and dates, each
 /// block's smallest and largest size and earliest and latest date (so a search by size
 /// or date skips the blocks that cannot hold a match), and for every trigram of the
-/// chunk's lowercased names the blocks that hold it. Only
+/// chunk's lowercased names the blocks that hold it (`Postings`). A block's entries wait
+/// until it is full, as their dates are counted from its earliest (`DateCode`). Only
 /// one chunk is in memory at a time, so building does not grow with the container.
 /// See `SegmentReader` for the layout.
 final class SegmentWriter {
-    static let magic: UInt64 = 0x3258_4948_5342_4a4f  // "OBJSHIX2"
+    static let magic: UInt64 = 0x3358_4948_5342_4a4f  // "OBJSHIX3"
 
     let blockEntries: Int
     let chunkEntries: Int
@@ -28,9 +29,13 @@ final class SegmentWriter {
     private var postings: [UInt32: [UInt16]] = [:]
     private var inChunk = 0
     private var previous: [UInt8] = []
+    /// The open block's entries, held until its earliest date is known: their shared
+    /// lengths, suffix lengths and suffixes end to end, and where each ends, its size and date field.
+    private var blockNames: [UInt8] = []
+    private var blockFacts: [(end: Int, size: UInt64, date: UInt64)] = []
 
     /// Creates (or truncates) the file at `path`, readable by its owner only.
-    init(path: String, blockEntries: Int = 16, chunkEntries: Int = 65_536) throws {
+    init(path: String, blockEntries: Int = 8, chunkEntries: Int = 65_536) throws {
         precondition(chunkEntries / blockEntries <= Int(UInt16.max), "block numbers are 16-bit within a chunk")
         self.blockEntries = blockEntries
         self.chunkEntries = chunkEntries
@@ -48,17 +53,17 @@ final class SegmentWriter {
         let size = UInt64(max(0, object.bytes))
         let date = Self.dateField(object.lastModified)
         if inChunk % blockEntries == 0 {
+            closeBlock()
             blockOffsets.append(UInt32(names.count))
             summaries.append(BlockSummary())
         } else {
             let limit = min(bytes.count, previous.count)
             while shared < limit && bytes[shared] == previous[shared] { shared += 1 }
         }
-        VarInt.append(UInt64(shared), to: &names)
-        VarInt.append(UInt64(bytes.count - shared), to: &names)
-        names.append(contentsOf: bytes[shared...])
-        VarInt.append(size, to: &names)
-        VarInt.append(date, to: &names)
+        VarInt.append(UInt64(shared), to: &blockNames)
+        VarInt.append(UInt64(bytes.count - shared), to: &blockNames)
+        blockNames.append(contentsOf: bytes[shared...])
+        blockFacts.append((blockNames.count, size, date))
         summaries[summaries.count - 1].add(size: size, date: date)
         previous = bytes
         Trigrams.each(of: Trigrams.foldedBytes(object.name)) { key in
@@ -90,20 +95,34 @@ final class SegmentWriter {
         return written
     }
 
+    /// Writes the open block's entries, their dates counted from its earliest (`DateCode`).
+    private func closeBlock() {
+        guard let summary = summaries.last else { return }
+        var start = 0
+        for entry in blockFacts {
+            names.append(contentsOf: blockNames[start..<entry.end])
+            VarInt.append(entry.size, to: &names)
+            VarInt.append(DateCode.code(entry.date, base: BlockSummary.dateBase(earliestSecond: summary.earliestSecond)), to: &names)
+            start = entry.end
+        }
+        blockNames.removeAll(keepingCapacity: true)
+        blockFacts.removeAll(keepingCapacity: true)
+    }
+
     /// One chunk: header, block offsets, block summaries, trigram keys, posting offsets, postings, names.
     private func flushChunk() throws {
+        closeBlock()
         chunkOffsets.append(written)
         let keys = postings.keys.sorted()
         var encoded: [UInt8] = []
         var postingOffsets: [UInt32] = []
+        let blockCount = summaries.count
         for key in keys {
-            postingOffsets.append(UInt32(encoded.count))
-            var last: UInt16 = 0
-            for (index, block) in postings[key]!.enumerated() {
-                VarInt.append(UInt64(index == 0 ? block : block - last), to: &encoded)
-                last = block
-            }
+            let start = UInt32(encoded.count)
+            let isBitmap = Postings.append(postings[key]!, blockCount: blockCount, to: &encoded)
+            postingOffsets.append(isBitmap ? start | Postings.bitmapFlag : start)
         }
+        guard encoded.count < Int(Postings.bitmapFlag) else { throw NameIndexError.cannotWrite("postings of 2 GiB") }
         postingOffsets.append(UInt32(encoded.count))
         blockOffsets.append(UInt32(names.count))
         var head: [UInt8] = []
@@ -112,7 +131,10 @@ final class SegmentWriter {
         }
         for value in blockOffsets { Fixed.append32(value, to: &head) }
         for summary in summaries {
-            for value in [summary.smallest, summary.largest, summary.earliest, summary.latest] { Fixed.append64(value, to: &head) }
+            Fixed.append64(summary.smallest, to: &head)
+            Fixed.append64(summary.largest, to: &head)
+            Fixed.append32(summary.earliestSecond, to: &head)
+            Fixed.append32(summary.latestSecond, to: &head)
         }
         for value in keys + postingOffsets { Fixed.append32(value, to: &head) }
         try write(head)
@@ -133,9 +155,12 @@ final class SegmentWriter {
 }
 
 /// What a block holds, in numbers a search by size or date checks before decoding it:
-/// the sizes as stored, and date fields (`SegmentWriter.dateField`) of dated entries
-/// only (`earliest` above `latest` when none is dated).
+/// the sizes as stored, and the date fields (`SegmentWriter.dateField`) of dated entries
+/// only (`earliest` above `latest` when none is dated), kept as whole seconds.
 struct BlockSummary {
+    /// Two u64 and two u32.
+    static let bytes = 24
+
     var smallest = UInt64.max
     var largest: UInt64 = 0
     var earliest = UInt64.max
@@ -147,5 +172,17 @@ struct BlockSummary {
         guard date != 0 else { return }
         earliest = min(earliest, date)
         latest = max(latest, date)
+    }
+
+    /// The earliest date's second, rounded down (`UInt32.max` when none is dated, or
+    /// for a date past 2106); the latest's, rounded up (`UInt32.max`: past 2106; 0 when
+    /// none is dated). Bounds a search may trust to skip a block, in 8 bytes, not 16.
+    var earliestSecond: UInt32 { earliest == .max ? .max : UInt32(min((earliest - 1) / 1000, UInt64(UInt32.max))) }
+    var latestSecond: UInt32 { latest == 0 ? 0 : UInt32(min((latest - 1 + 999) / 1000, UInt64(UInt32.max))) }
+
+    /// The date field a block's `DateCode`s count from: its earliest second's, no later
+    /// than any of its dates.
+    static func dateBase(earliestSecond: UInt32) -> UInt64 {
+        UInt64(earliestSecond) * 1000 + 1
     }
 }
