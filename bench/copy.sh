@@ -10,7 +10,8 @@
 #          rclone copies within a remote on the server) and python-swiftclient's
 #          swift copy -d /bench-dst bench-src NAME... (all 2,000 names, its threads),
 #          and the floor: the same 2,000 COPYs from one curl, 8 at once on kept-alive
-#          connections, nothing checked (what the server itself takes)
+#          connections, nothing checked (what the server itself takes); a move's floor
+#          is those COPYs, then bulk deletes of the sources (100 names each, 8 at once)
 #   S3     (s3api on the same server; ONLY=swift skips it) objsh cp -r / mv -r (aws
 #          cluster) beside rclone copy / move (an s3 remote, CopyObject) and the AWS
 #          CLI's aws s3 cp / mv --recursive (CopyObject too)
@@ -48,7 +49,7 @@ prepare() { # (untimed, before every run) no bench-dst, a full bench-src
 }
 prepare_swift_copy() { prepare; curl -sf -X PUT -H "X-Auth-Token: $TOKEN" "$URL/bench-dst" -o /dev/null; }
 # aws s3 cp/mv make no bucket either: theirs is made untimed the same way (a container is a bucket)
-prepare_for() { case $1 in cp_swift | cp_curl_floor | cp_aws_s3 | mv_aws_s3) prepare_swift_copy ;; *) prepare ;; esac; }
+prepare_for() { case $1 in cp_swift | cp_curl_floor | mv_curl_floor | cp_aws_s3 | mv_aws_s3) prepare_swift_copy ;; *) prepare ;; esac; }
 prepare
 "${SWIFTCLIENT[@]}" list bench-src > "$WORK/names"
 mapfile -t NAMES < "$WORK/names"
@@ -56,6 +57,12 @@ for name in "${NAMES[@]}"; do # one curl config block a COPY (the names are plai
   printf 'url = "%s/bench-src/%s"\nrequest = "COPY"\nheader = "Destination: /bench-dst/%s"\n' "$URL" "$name" "$name"
   printf 'header = "X-Auth-Token: %s"\noutput = "/dev/null"\nnext\n' "$TOKEN"
 done | sed '$d' > "$WORK/copy.curl" # no `next` after the last: curl takes one for an empty request and fails
+# The move's floor deletes the sources as objsh does: bulk deletes of 100 names, 8 at once.
+printf '/bench-src/%s\n' "${NAMES[@]}" | split -l 100 - "$WORK/delete-"
+for batch in "$WORK"/delete-*; do
+  printf 'url = "%s?bulk-delete"\nrequest = "POST"\nheader = "Content-Type: text/plain"\n' "$URL"
+  printf 'header = "X-Auth-Token: %s"\ndata-binary = "@%s"\noutput = "/dev/null"\nnext\n' "$TOKEN" "$batch"
+done | sed '$d' > "$WORK/delete.curl"
 
 cp_objsh() { "$OBJSH" -q --cluster env -c 'cp -r /bench-src /bench-dst'; }
 cp_rclone() { rclone copy sw:bench-src sw:bench-dst; }
@@ -65,6 +72,7 @@ cp_swift() { "${SWIFTCLIENT[@]}" copy -d /bench-dst bench-src "${NAMES[@]}"; }
 cp_curl_floor() { curl -sf --parallel --parallel-max 8 -K "$WORK/copy.curl"; }
 mv_objsh() { "$OBJSH" -q --cluster env -c 'mv -r -f /bench-src /bench-dst'; }
 mv_rclone() { rclone move sw:bench-src sw:bench-dst; }
+mv_curl_floor() { cp_curl_floor && curl -sf --parallel --parallel-max 8 -K "$WORK/delete.curl"; }
 cp_objsh_s3() { "$OBJSH" -q --cluster aws -c 'cp -r /bench-src /bench-dst'; }
 cp_rclone_s3() { rclone copy s3:bench-src s3:bench-dst; }
 cp_aws_s3() { "${AWS[@]}" s3 cp --only-show-errors --recursive s3://bench-src s3://bench-dst; }
@@ -88,6 +96,6 @@ wants() { # part (swift-cp, swift-mv, s3-cp, s3-mv): whether ONLY (unset: every 
   case ${ONLY:-} in "") return 0 ;; swift | s3) [[ $1 == "$ONLY"-* ]] ;; *) [ "$1" = "$ONLY" ] ;; esac
 }
 if wants swift-cp; then part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor; fi
-if wants swift-mv; then part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone; fi
+if wants swift-mv; then part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone mv_curl_floor; fi
 if wants s3-cp; then part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3; fi
 if wants s3-mv; then part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3; fi
