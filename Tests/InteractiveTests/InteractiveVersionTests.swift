@@ -41,7 +41,9 @@ final class InteractiveVersionTests: XCTestCase {
         }
         try shell.type("n")
         try shell.press("Enter")
-        try shell.waitFor("the refusal") { $0.contains("rm: nothing deleted") }
+        // What a command printed may scroll off under the panes drawn after it (the account
+        // pane grows with the suite's containers): the scrollback tells.
+        try shell.waitFor("the refusal", scrollback: true) { $0.contains("rm: nothing deleted") }
         try shell.type("rm --version \(ids[1]) /\(container)/doc.txt")
         try shell.press("Enter")
         // The panes drawn after the refusal may push the first question off the screen
@@ -52,7 +54,7 @@ final class InteractiveVersionTests: XCTestCase {
         }
         try shell.type("y")
         try shell.press("Enter")
-        try shell.waitFor("the deletion") { $0.contains("deleted version \(ids[1]) of /\(container)/doc.txt") }
+        try shell.waitFor("the deletion", scrollback: true) { $0.contains("deleted version \(ids[1]) of /\(container)/doc.txt") }
         let after = try OSShellCompletionTests.objsh(
             ["--cluster", "env", "-q", "-c", "ls --versions /\(container)/doc.txt"], home: home, environment: swift)
         XCTAssertFalse(after.contains(ids[1]), after)

@@ -122,16 +122,18 @@ final class TmuxSession {
         return Int(cursorRow).map { $0 > lastText } ?? false
     }
 
-    /// Polls the screen every 0.1 s until `condition` holds; fails the test after `timeout`.
+    /// Polls the screen (with `scrollback`, everything shown since the start: a line the
+    /// panes drawn after it pushed off the screen) every 0.1 s until `condition` holds;
+    /// fails the test after `timeout`.
     @discardableResult
     func waitFor(
-        _ description: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-        _ condition: (String) -> Bool
+        _ description: String, timeout: TimeInterval = 10, scrollback: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line, _ condition: (String) -> Bool
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var shown = ""
         while Date() < deadline {
-            shown = try screen()
+            shown = try scrollback ? transcript() : screen()
             if condition(shown) { return shown }
             Thread.sleep(forTimeInterval: 0.1)
         }
