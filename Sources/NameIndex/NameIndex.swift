@@ -93,7 +93,8 @@ public struct IndexCoverage: Sendable {
             : IndexQuery(folded: query.runs, runIsTheMatch: false, facts: query.facts, blocks: query.blocks) {
                 $0.name.hasBytePrefix(prefix) && query.keep($0)
             }
-        let segments = try records.map { container, record in (container, try SegmentReader(path: folder.path + "/" + record.file)) }
+        let readers = try MappedSegments.shared.readers(records.map { folder.path + "/" + $0.1.file })
+        let segments = zip(records.map(\.0), readers).map { ($0, $1) }
         try IndexScan(query: scoped, required: query.trigrams(prefix: prefix), workers: workers).run(segments, body)
     }
 }

@@ -22,6 +22,8 @@ final class SegmentReader {
     static let formerMagic: UInt64 = 0x3258_4948_5342_4a4f  // "OBJSHIX2"
 
     let entryCount: Int
+    /// The file mapped: its device, inode and size (`MappedSegments` keeps it while these hold).
+    let file: FileIdentity
     private let base: UnsafeRawBufferPointer
     private let chunkOffsets: [Int]
     /// 3, or 2 for a segment of format 2 (`Chunk.format`).
@@ -34,6 +36,7 @@ final class SegmentReader {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size >= 20 else { throw NameIndexError.damaged(path) }
         let size = Int(status.st_size)
+        file = FileIdentity(status)
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw NameIndexError.damaged(path)
         }
