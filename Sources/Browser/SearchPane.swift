@@ -88,7 +88,7 @@ public final class SearchPane: StoragePane {
         if let index {
             let query = IndexQuery(
                 runs: matcher.requiredRuns, runIsTheMatch: !matcher.isGlob, facts: filter.keeps(bytes:lastModified:),
-                blocks: filter.mayKeep(within:)
+                blocks: { [filter] in filter.mayKeep(within: $0) }
             ) { matcher.matches($0.name) }
             return try index.eachMatch(query, body)
         }

@@ -10,8 +10,9 @@ public struct IndexQuery {
     /// Whether an object of this size and date can match.
     let facts: (Int64, Date?) -> Bool
     /// Whether a block of names with these sizes and dates can hold a match: asked
-    /// before the block is decoded, so a search by size or date skips most blocks.
-    let blocks: (BlockFacts) -> Bool
+    /// before the block is decoded, so a search by size or date skips most blocks; asked
+    /// on the scanning threads.
+    let blocks: @Sendable (BlockFacts) -> Bool
     /// Whether the object matches: the same test a search of the server applies.
     let keep: (ObjectSummary) -> Bool
     /// Whether holding the one run is the match for a plain ASCII name (a substring
@@ -22,14 +23,14 @@ public struct IndexQuery {
     /// `runIsTheMatch` when `keep` is a case-insensitive substring test of the one run.
     public init(
         runs: [String], runIsTheMatch: Bool = false, facts: @escaping (Int64, Date?) -> Bool = { _, _ in true },
-        blocks: @escaping (BlockFacts) -> Bool = { _ in true }, keep: @escaping (ObjectSummary) -> Bool
+        blocks: @escaping @Sendable (BlockFacts) -> Bool = { _ in true }, keep: @escaping (ObjectSummary) -> Bool
     ) {
         let folded = runs.map { Array($0.lowercased().utf8) }.filter { !$0.isEmpty }
         self.init(folded: folded, runIsTheMatch: runIsTheMatch && folded.count == 1, facts: facts, blocks: blocks, keep: keep)
     }
 
     init(
-        folded runs: [[UInt8]], runIsTheMatch: Bool, facts: @escaping (Int64, Date?) -> Bool, blocks: @escaping (BlockFacts) -> Bool,
+        folded runs: [[UInt8]], runIsTheMatch: Bool, facts: @escaping (Int64, Date?) -> Bool, blocks: @escaping @Sendable (BlockFacts) -> Bool,
         keep: @escaping (ObjectSummary) -> Bool
     ) {
         self.runs = runs

@@ -7,10 +7,11 @@ import Storage
 /// Each chunk goes through three steps: its blocks are chosen (trigrams, then the
 /// query's bounds on a block's sizes and dates), its names are decoded and tested on
 /// their bytes (`NameScanner`), and the query's own tests make objects of those that
-/// pass. The middle step, where the time goes, runs for up to `workers` chunks side by
-/// side on threads of their own, touching only the mapped bytes and the query's runs;
-/// the first and last run on the caller's thread in chunk order, so the query's
-/// closures are never called concurrently and results come in the order of a serial scan.
+/// pass. The first two, where the time goes, run on `workers` threads of their own that
+/// each take the next chunk as soon as they are done with one (`ChunkPipeline`),
+/// touching only the mapped bytes, the query's runs and its `blocks` test; the last
+/// runs on the caller's thread in chunk order, so `facts` and `keep` are never called
+/// concurrently and results come in the order of a serial scan.
 struct IndexScan {
     let query: IndexQuery
     let required: [UInt32]
@@ -22,50 +23,29 @@ struct IndexScan {
     /// Calls `body` with each chunk's matches (none for a chunk without), with the
     /// name its segment was given.
     func run(_ segments: [(String, SegmentReader)], _ body: (String, [ObjectSummary]) throws -> Void) throws {
-        let jobs = segments.flatMap { segment in (0..<segment.1.chunkCount).map { (segment, $0) } }
-        // Two chunks a thread: a short last chunk of a segment leaves the other thread busy.
-        let batchSize = workers > 1 ? workers * 2 : 1
-        let batches = stride(from: 0, to: jobs.count, by: batchSize).map { jobs[$0..<min(jobs.count, $0 + batchSize)] }
-        var pending: ScanInFlight?
-        // Never leave a scan running over mappings about to be unmapped.
-        defer { _ = pending?.wait() }
-        for (index, batch) in batches.enumerated() {
-            if index == 0 { pending = try start(batch) }
-            let scanned = pending!.wait()
-            // The next batch is scanned while this one's objects are made and handed on.
-            pending = index + 1 < batches.count ? try start(batches[index + 1]) : nil
-            for (job, result) in zip(batch, scanned) {
-                let found = objects(try result.get())
-                if !found.isEmpty { try body(job.0.0, found) }
+        let jobs = segments.flatMap { segment in (0..<segment.1.chunkCount).map { (segment.0, segment.1, $0) } }
+        let (required, blocks, runs) = (required, query.blocks, query.runs)
+        let sure = query.runIsTheMatch && runs.count == 1
+        @Sendable func scan(_ job: Int) -> Result<Candidates, Error> {
+            Result {
+                let chunk = try jobs[job].1.chunk(jobs[job].2)
+                let chosen = chunk.blocks(holding: required).filter { blocks(chunk.facts(of: $0)) }
+                return try NameScanner(runs: runs, runIsTheMatch: sure).scan(chunk, blocks: chosen)
             }
         }
-    }
-
-    /// Plans a batch of chunks here, and scans them on other threads (here with one worker).
-    private func start(_ batch: ArraySlice<((String, SegmentReader), Int)>) throws -> ScanInFlight {
-        let plans = try batch.map { job in try plan(job.0.1.chunk(job.1)) }
-        let (runs, sure, workers) = (query.runs, query.runIsTheMatch && query.runs.count == 1, workers)
-        return ScanInFlight(inBackground: workers > 1) { Self.scan(plans, runs: runs, runIsTheMatch: sure, workers: workers) }
-    }
-
-    /// The chunk and those of its blocks that can hold a match, ascending.
-    func plan(_ chunk: Chunk) -> (Chunk, [Int]) {
-        (chunk, chunk.blocks(holding: required).filter { query.blocks(chunk.facts(of: $0)) })
-    }
-
-    /// Each plan's candidates, in the plans' order, scanned on up to `workers` threads.
-    static func scan(_ plans: [(Chunk, [Int])], runs: [[UInt8]], runIsTheMatch: Bool, workers: Int) -> [Result<Candidates, Error>] {
-        @Sendable func one(_ plan: (Chunk, [Int])) -> Result<Candidates, Error> {
-            Result { try NameScanner(runs: runs, runIsTheMatch: runIsTheMatch).scan(plan.0, blocks: plan.1) }
+        guard workers > 1, jobs.count > 1 else {
+            for job in jobs.indices { try hand(objects(try scan(job).get()), of: jobs[job].0, to: body) }
+            return
         }
-        guard workers > 1, plans.count > 1 else { return plans.map(one) }
-        var results = [Result<Candidates, Error>](repeating: .success(Candidates()), count: plans.count)
-        results.withUnsafeMutableBufferPointer { slots in
-            // Each thread writes only its own slot; concurrentPerform returns when all have.
-            let slots = UncheckedSlots(buffer: slots)
-            DispatchQueue.concurrentPerform(iterations: plans.count) { slots.buffer[$0] = one(plans[$0]) }
-        }
-        return results
+        // Chunks scanned ahead of the caller wait in memory: two a thread keeps both busy.
+        let pipeline = ChunkPipeline(jobs: jobs.count, threads: min(workers, jobs.count), ahead: workers * 2, scan: scan)
+        // Never leave a scan running over mappings about to be unmapped.
+        defer { pipeline.finish() }
+        for job in jobs.indices { try hand(objects(try pipeline.next().get()), of: jobs[job].0, to: body) }
+    }
+
+    private func hand(_ found: [ObjectSummary], of segment: String, to body: (String, [ObjectSummary]) throws -> Void) throws {
+        if !found.isEmpty { try body(segment, found) }
     }
 
     /// The candidates that the query's bounds and final test keep, as objects.
@@ -85,35 +65,5 @@ struct IndexScan {
             }
         }
         return found
-    }
-}
-
-/// The result slots of one `concurrentPerform`, each written by one thread only.
-private struct UncheckedSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<Candidates, Error>>
-}
-
-/// One batch's scan: on a thread of its own (which `concurrentPerform` joins others to),
-/// or done at once.
-private final class ScanInFlight: @unchecked Sendable {
-    private let done = DispatchGroup()
-    /// Written once before `done` is left, read only after it is waited for.
-    private var results: [Result<Candidates, Error>] = []
-
-    init(inBackground: Bool, _ scan: @escaping @Sendable () -> [Result<Candidates, Error>]) {
-        guard inBackground else {
-            results = scan()
-            return
-        }
-        done.enter()
-        DispatchQueue.global().async {
-            self.results = scan()
-            self.done.leave()
-        }
-    }
-
-    func wait() -> [Result<Candidates, Error>] {
-        done.wait()
-        return results
     }
 }

@@ -18,7 +18,8 @@ import Storage
 /// suffix, size, date as `DateCode` keeps it). Format 2 (magic `OBJSHIX2`), read as
 /// well, had summaries of four u64 (dates as date fields), posting lists only, and each
 /// entry's date field itself.
-final class SegmentReader {
+/// Never changed after `init`: safe to read on the scanning threads.
+final class SegmentReader: @unchecked Sendable {
     static let formerMagic: UInt64 = 0x3258_4948_5342_4a4f  // "OBJSHIX2"
 
     let entryCount: Int

@@ -54,6 +54,27 @@ final class ScanTests: XCTestCase {
         }
     }
 
+    /// A caller that stops (its body throws) stops the threads: the error comes back,
+    /// no later chunk reaches the body, and the scan can run again at once.
+    func testAStopOnTheCallersSideEndsTheScanWithItsError() throws {
+        struct Enough: Error {}
+        let reader = try write(SegmentTests.objects(3000), blockEntries: 4, chunkEntries: 96)
+        let query = IndexQuery(runs: []) { _ in true }
+        for workers in [2, 8] {
+            var calls = 0
+            XCTAssertThrowsError(
+                try reader.eachMatch(query, required: [], workers: workers) { _ in
+                    calls += 1
+                    if calls == 3 { throw Enough() }
+                }
+            ) { XCTAssertTrue($0 is Enough, "\($0)") }
+            XCTAssertEqual(calls, 3, "\(workers) threads")
+            var all = 0
+            try reader.eachMatch(query, required: [], workers: workers) { all += $0.count }
+            XCTAssertEqual(all, 3000)
+        }
+    }
+
     /// Names that share long starts with the one before, a run found only across the end
     /// of the shared part, and names that grow past the scanner's first buffer.
     func testRunsAcrossTheSharedStartOfANameAreFound() throws {

@@ -105,7 +105,7 @@ final class SegmentTests: XCTestCase {
         let objects = Self.objects(2000)
         let reader = try write(objects, blockEntries: 16, chunkEntries: 512)
         let cut = Date(timeIntervalSince1970: 1_700_001_900)
-        let cases: [(String, (Int64, Date?) -> Bool, (BlockFacts) -> Bool)] = [
+        let cases: [(String, (Int64, Date?) -> Bool, @Sendable (BlockFacts) -> Bool)] = [
             ("larger", { bytes, _ in bytes > 70_000 }, { $0.largest > 70_000 }),
             ("smaller", { bytes, _ in bytes < 370 }, { $0.smallest < 370 }),
             ("newer", { _, date in date.map { $0 > cut } ?? false }, { $0.latest.map { $0 > cut } ?? false }),

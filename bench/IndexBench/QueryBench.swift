@@ -64,7 +64,9 @@ struct QueryBench {
             throw NameIndexError.notIndexed(folder)
         }
         let store = FileStore(root: "/nonexistent")  // never asked: the index answers
-        for (label, make) in kinds {
+        // OBJSH_BENCH_KINDS=common times only the kinds whose label holds a word listed (a focused profile).
+        let only = ProcessInfo.processInfo.environment["OBJSH_BENCH_KINDS"]?.split(separator: ",") ?? []
+        for (label, make) in kinds where only.isEmpty || only.contains(where: { label.contains($0) }) {
             var (times, firsts, results) = ([Double](), [Double](), [Int]())
             for round in 0..<rounds {
                 let (all, first, found) = try await time(make(round), index: index, store: store)
