@@ -10,7 +10,9 @@
 #       p50, p99 and max in ms. Goal at 10M: p50 <= 100 ms, p99 <= 300 ms.
 #   (b) the same over REAL objects (default 1,000,000) on a swift-server, seeded by
 #       scripts/swift-seed into containers of CHANGED (default 10,000) in the second
-#       test account, indexed by `objsh -c index`.
+#       test account, indexed by `objsh -c index`; then one whole `objsh search` of a
+#       common term from the index beside `search --live` and the peers' way, rclone
+#       lsf -R through grep (rclone, mc, the AWS CLI and swiftclient all list again).
 #   (c) the index's size on disk beside the names' bytes (goal <= 1.5x), per million.
 #   (d) peak RSS (GNU time) while building: generated at GENERATED/10 and GENERATED
 #       names, and `objsh -c index` of the REAL objects (goal: does not grow with them).
@@ -97,6 +99,19 @@ echo "== (b) search over $((CONTAINERS * CHANGED)) objects on the Swift server (
 echo "  $(cat "$WORK/indexed"); peak RSS $(peak_mb "$WORK/time-real")"
 FOLDER=$(echo "$XDG_CACHE_HOME"/objsh/index/*)
 "$BENCH" query "$FOLDER" seeded "$CHANGED" "$QUERIES" | sed 's/^/  /'
+
+# (b) beside the peers, which list the account again for every search: one search of
+# the common term `5.txt` (a tenth of the names) from the index and live, and rclone's
+# recursive listing through grep; LIVE_RUNS rounds (default 1: each live one lists 1M).
+export RCLONE_CONFIG=$WORK/rclone.conf RCLONE_CONFIG_BENCH_TYPE=swift RCLONE_CONFIG_BENCH_AUTH=$OBJSH_TEST_SWIFT_AUTH \
+  RCLONE_CONFIG_BENCH_USER=$OBJSH_TEST_SWIFT_USER2 RCLONE_CONFIG_BENCH_KEY=$OBJSH_TEST_SWIFT_KEY2
+: >"$RCLONE_CONFIG"
+search_index() { objsh -c 'search 5.txt' | grep -c '5\.txt'; }
+search_live() { objsh -c 'search --live 5.txt' | grep -c '5\.txt'; }
+rclone_lsf_grep() { rclone lsf -R --files-only bench: | grep -ci '5\.txt'; }
+echo "== (b) one search of 5.txt beside listing again ($(load_avg)); matches: index $(search_index), live $(search_live), rclone $(rclone_lsf_grep)"
+nothing() { :; }
+(RUNS=${LIVE_RUNS:-1} rounds nothing search_index search_live rclone_lsf_grep) | report
 
 container_totals() { # container: its count and bytes, as its HEAD gives them
   curl -sf -I -H "X-Auth-Token: $TOKEN" "$URL/$1" | tr -d '\r' |
