@@ -48,31 +48,13 @@ extension Glob {
 
     /// `match(_:_:)` over bytes, letters lowercased when `foldingCase` (as `lowercased()` does to ASCII).
     static func match(_ tokens: [ByteToken], _ text: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
-        var (p, t, resume) = (0, 0, 0)
-        var star: Int?
-        while t < text.count {
-            let byte = foldingCase && text[t] &- 0x41 < 26 ? text[t] | 0x20 : text[t]
-            if p < tokens.count, tokens[p] == .star {
-                star = p
-                resume = t
-                p += 1
-            } else if p < tokens.count, tokens[p].accepts(byte) {
-                p += 1
-                t += 1
-            } else if let star {
-                p = star + 1
-                resume += 1
-                t = resume
-            } else {
-                return false
-            }
-        }
-        while p < tokens.count, tokens[p] == .star { p += 1 }
-        return p == tokens.count
+        backtrack(tokens, count: text.count) { foldingCase && text[$0] &- 0x41 < 26 ? text[$0] | 0x20 : text[$0] }
     }
 }
 
-extension Glob.ByteToken {
+extension Glob.ByteToken: GlobToken {
+    var isStar: Bool { self == .star }
+
     func accepts(_ byte: UInt8) -> Bool {
         switch self {
         case .literal(let literal): literal == byte

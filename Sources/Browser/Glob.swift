@@ -56,18 +56,22 @@ public struct Glob: Sendable, Equatable {
         byteMatch(text) ?? Self.match(tokens, Array(foldingCase ? text.lowercased() : String(text)))
     }
 
-    /// Iterative matching with backtracking to the last `*`.
     static func match(_ tokens: [Token], _ text: [Character]) -> Bool {
-        var p = 0
-        var t = 0
+        backtrack(tokens, count: text.count) { text[$0] }
+    }
+
+    /// Iterative matching with backtracking to the last `*`, over `count` units of text
+    /// read by `unit`: one loop for `Character`s and for the bytes of a plain name.
+    @inline(__always)
+    static func backtrack<Pattern: GlobToken>(_ tokens: [Pattern], count: Int, unit: (Int) -> Pattern.Unit) -> Bool {
+        var (p, t, resume) = (0, 0, 0)
         var star: Int?
-        var resume = 0
-        while t < text.count {
-            if p < tokens.count, tokens[p] == .star {
+        while t < count {
+            if p < tokens.count, tokens[p].isStar {
                 star = p
                 resume = t
                 p += 1
-            } else if p < tokens.count, tokens[p].accepts(text[t]) {
+            } else if p < tokens.count, tokens[p].accepts(unit(t)) {
                 p += 1
                 t += 1
             } else if let star {
@@ -78,7 +82,7 @@ public struct Glob: Sendable, Equatable {
                 return false
             }
         }
-        while p < tokens.count, tokens[p] == .star { p += 1 }
+        while p < tokens.count, tokens[p].isStar { p += 1 }
         return p == tokens.count
     }
 
@@ -135,7 +139,16 @@ public struct Glob: Sendable, Equatable {
     }
 }
 
-extension Glob.Token {
+/// A glob's token over one unit of text (a `Character`, or a byte of a plain name).
+protocol GlobToken {
+    associatedtype Unit
+    var isStar: Bool { get }
+    func accepts(_ unit: Unit) -> Bool
+}
+
+extension Glob.Token: GlobToken {
+    var isStar: Bool { self == .star }
+
     func accepts(_ character: Character) -> Bool {
         switch self {
         case .literal(let literal): literal == character
