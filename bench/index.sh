@@ -14,8 +14,11 @@
 #       common term from the index beside `search --live` and the peers' way, rclone
 #       lsf -R through grep (rclone, mc, the AWS CLI and swiftclient all list again).
 #   (c) the index's size on disk beside the names' bytes (goal <= 1.5x), per million.
-#   (d) peak RSS (GNU time) while building: generated at GENERATED/10 and GENERATED
-#       names, and `objsh -c index` of the REAL objects (goal: does not grow with them).
+#   (d) peak RSS (GNU time) while building: generated, GENERATED/10 names in one container
+#       and GENERATED in ten (containers of one size, so only the account grows), and
+#       `objsh -c index` of the REAL objects (goal: does not grow with them). A container's
+#       listing keeps at most a few pages in flight per range (ParallelListing): a bigger
+#       container uses more of that bound, a bigger account none of it.
 #   (e) the refresh of that account when one container of CHANGED changed (100 names
 #       added, 100 deleted, 100 overwritten larger, then waiting until the account
 #       listing shows its new totals): `objsh -c index` beside `index --full`, RUNS
@@ -66,8 +69,9 @@ per_million() { # names bytes: bytes per million names, in MB
 
 generated_part() { # (a), (c) and (d) of GENERATED names
   echo "== (a) search over $GENERATED generated names ($(load_avg))"
+  # An account a tenth the size with containers of the same size (one): what grows with the account.
   SMALL=$((GENERATED / 10))
-  /usr/bin/time -v "$BENCH" build "$WORK/gen-small" "$SMALL" 10 >/dev/null 2>"$WORK/time-small"
+  /usr/bin/time -v "$BENCH" build "$WORK/gen-small" "$SMALL" 1 >/dev/null 2>"$WORK/time-small"
   rm -rf "$WORK/gen-small"
   /usr/bin/time -v "$BENCH" build "$WORK/gen" "$GENERATED" 10 >"$WORK/built" 2>"$WORK/time-gen"
   sed 's/^/  /' "$WORK/built"
@@ -75,7 +79,7 @@ generated_part() { # (a), (c) and (d) of GENERATED names
   index_bytes=$(sed -n 's/^index \([0-9]*\) bytes.*/\1/p' "$WORK/built")
   name_bytes=$(sed -n 's/.*names \([0-9]*\) bytes.*/\1/p' "$WORK/built")
   echo "== (c) size on disk: $(per_million "$GENERATED" "$index_bytes") per million names, names $(per_million "$GENERATED" "$name_bytes")"
-  echo "== (d) peak RSS building: $SMALL names $(peak_mb "$WORK/time-small"), $GENERATED names $(peak_mb "$WORK/time-gen")"
+  echo "== (d) peak RSS building: $SMALL names (1 container) $(peak_mb "$WORK/time-small"), $GENERATED names (10) $(peak_mb "$WORK/time-gen")"
   rm -rf "$WORK/gen"
 }
 if [ "$GENERATED" = 0 ]; then echo "(a), (c) and (d) generated skipped: GENERATED=0"; else generated_part; fi
@@ -106,8 +110,8 @@ FOLDER=$(echo "$XDG_CACHE_HOME"/objsh/index/*)
 export RCLONE_CONFIG=$WORK/rclone.conf RCLONE_CONFIG_BENCH_TYPE=swift RCLONE_CONFIG_BENCH_AUTH=$OBJSH_TEST_SWIFT_AUTH \
   RCLONE_CONFIG_BENCH_USER=$OBJSH_TEST_SWIFT_USER2 RCLONE_CONFIG_BENCH_KEY=$OBJSH_TEST_SWIFT_KEY2
 : >"$RCLONE_CONFIG"
-search_index() { objsh -c 'search 5.txt' | grep -c '5\.txt'; }
-search_live() { objsh -c 'search --live 5.txt' | grep -c '5\.txt'; }
+search_index() { objsh -c 'search 5.txt' 2>/dev/null | grep -c '5\.txt'; }
+search_live() { objsh -c 'search --live 5.txt' 2>/dev/null | grep -c '5\.txt'; }
 rclone_lsf_grep() { rclone lsf -R --files-only bench: | grep -ci '5\.txt'; }
 echo "== (b) one search of 5.txt beside listing again ($(load_avg)); matches: index $(search_index), live $(search_live), rclone $(rclone_lsf_grep)"
 nothing() { :; }
