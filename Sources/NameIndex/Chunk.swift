@@ -55,7 +55,7 @@ struct Chunk: @unchecked Sendable {
         let at = summaryTable + block * BlockSummary.bytes
         let (earliest, latest) = (Fixed.read32(base, at + 16), Fixed.read32(base, at + 20))
         return BlockFacts(
-            smallest: Int64(clamping: Fixed.read64(base, at)), largest: Int64(clamping: Fixed.read64(base, at + 8)),
+            smallest: Int64(clamping: Fixed.read64(base, at)), largest: Int64(clamping: Fixed.read64(base, at + 8) & ~BlockSummary.plainFlag),
             earliest: earliest <= latest ? Date(timeIntervalSince1970: Double(earliest)) : nil,
             latest: earliest <= latest ? (latest == .max ? .distantFuture : Date(timeIntervalSince1970: Double(latest))) : nil)
     }
@@ -87,6 +87,12 @@ struct Chunk: @unchecked Sendable {
         let stop = names + Int(Fixed.read32(base, blockTable + (block + 1) * 4))
         guard start <= stop, stop <= end else { throw NameIndexError.damaged("block") }
         return (start, stop)
+    }
+
+    /// Whether every name of `block` is plain (`BlockSummary.plainFlag`); false where
+    /// the segment does not say (format 2, or a writer before the flag).
+    func isPlain(_ block: Int) -> Bool {
+        format != 2 && Fixed.read64(base, summaryTable + block * BlockSummary.bytes + 8) & BlockSummary.plainFlag != 0
     }
 
     /// What `block`'s date codes count from (`BlockSummary.dateBase`); nil where the

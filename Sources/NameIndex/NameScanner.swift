@@ -43,17 +43,20 @@ struct NameScanner {
         let base = chunk.base
         let dateBase = chunk.dateBase(of: block)
         state.length = 0
+        state.plainBlock = chunk.isPlain(block)
+        if state.plainBlock { state.firstUnplain = Int.max }
         while offset < stop {
             guard let shared = VarInt.read(base, &offset, end: stop), let suffix = VarInt.read(base, &offset, end: stop),
                 shared <= state.length, suffix <= stop - offset
             else { throw NameIndexError.damaged("block") }
             state.rebuild(shared: Int(shared), suffix: base.baseAddress! + offset, count: Int(suffix))
             offset += Int(suffix)
-            guard let size = VarInt.read(base, &offset, end: stop), let code = VarInt.read(base, &offset, end: stop),
-                let date = DateCode.field(code, base: dateBase)
+            guard let size = VarInt.read(base, &offset, end: stop), let code = VarInt.read(base, &offset, end: stop)
             else { throw NameIndexError.damaged("block") }
             let verdict = state.verdict(shared: Int(shared))
             guard verdict != .no else { continue }
+            // Only a candidate's date is worked out.
+            guard let date = DateCode.field(code, base: dateBase) else { throw NameIndexError.damaged("block") }
             let bytes = UnsafeBufferPointer(start: state.name, count: state.length)
             guard verdict == .yes && runIsTheMatch else {
                 found.names.append(contentsOf: bytes)
@@ -79,6 +82,8 @@ private struct ScanState {
     var length = 0
     /// Where the name's first byte that is not plain ASCII (or is a CR) lies; Int.max when none.
     var firstUnplain = Int.max
+    /// The block's summary says every name is plain: `firstUnplain` stays Int.max.
+    var plainBlock = false
 
     init(runs: [[UInt8]]) {
         runCount = runs.count
@@ -120,7 +125,7 @@ private struct ScanState {
             name = larger
         }
         UnsafeMutableRawPointer(name + shared).copyMemory(from: suffix, byteCount: count)
-        if firstUnplain >= shared { firstUnplain = Self.firstUnplain(name + shared, count: count).map { shared + $0 } ?? Int.max }
+        if !plainBlock && firstUnplain >= shared { firstUnplain = Self.firstUnplain(name + shared, count: count).map { shared + $0 } ?? Int.max }
         length = newLength
     }
 

@@ -64,7 +64,7 @@ final class SegmentWriter {
         VarInt.append(UInt64(bytes.count - shared), to: &blockNames)
         blockNames.append(contentsOf: bytes[shared...])
         blockFacts.append((blockNames.count, size, date))
-        summaries[summaries.count - 1].add(size: size, date: date)
+        summaries[summaries.count - 1].add(size: size, date: date, plainName: !bytes.contains { $0 >= 0x80 || $0 == 0x0d })
         previous = bytes
         Trigrams.each(of: Trigrams.foldedBytes(object.name)) { key in
             if postings[key]?.last != UInt16(block) { postings[key, default: []].append(UInt16(block)) }
@@ -132,7 +132,7 @@ final class SegmentWriter {
         for value in blockOffsets { Fixed.append32(value, to: &head) }
         for summary in summaries {
             Fixed.append64(summary.smallest, to: &head)
-            Fixed.append64(summary.largest, to: &head)
+            Fixed.append64(summary.storedLargest, to: &head)
             Fixed.append32(summary.earliestSecond, to: &head)
             Fixed.append32(summary.latestSecond, to: &head)
         }
@@ -161,12 +161,23 @@ struct BlockSummary {
     /// Two u64 and two u32.
     static let bytes = 24
 
+    /// Set in the stored largest size when every name of the block is plain (one byte a
+    /// character: below 0x80, no CR), so a scan skips that test per name. No size reaches
+    /// it, and a reader that predates it reads a larger largest size: a block it decodes
+    /// without need, never one it skips wrongly.
+    static let plainFlag: UInt64 = 1 << 63
+
     var smallest = UInt64.max
     var largest: UInt64 = 0
     var earliest = UInt64.max
     var latest: UInt64 = 0
+    var plain = true
 
-    mutating func add(size: UInt64, date: UInt64) {
+    /// The largest size as stored: with `plainFlag` where every name is plain.
+    var storedLargest: UInt64 { plain ? largest | Self.plainFlag : largest }
+
+    mutating func add(size: UInt64, date: UInt64, plainName: Bool) {
+        plain = plain && plainName
         smallest = min(smallest, size)
         largest = max(largest, size)
         guard date != 0 else { return }
