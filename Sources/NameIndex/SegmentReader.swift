@@ -12,12 +12,14 @@ import Storage
 /// count (u32), the entry count (u64) and the magic (u64). A chunk is a header of five
 /// u32 (entries, blocks, trigrams, postings bytes, names bytes); blocks+1 u32 block
 /// offsets into its names; per block two u64 and two u32 (smallest and largest size,
-/// earliest and latest date in seconds: `BlockSummary`); the trigram keys (u32,
+/// earliest and latest date in seconds: `BlockSummary`; the largest size's top bit set
+/// when every name of the block is plain); the trigram keys (u32,
 /// ascending); trigrams+1 u32 offsets into its postings (the top bit set for a bitmap);
 /// the postings (`Postings`); the names (per entry: shared prefix length, suffix length,
 /// suffix, size, date as `DateCode` keeps it). Format 2 (magic `OBJSHIX2`), read as
 /// well, had summaries of four u64 (dates as date fields), posting lists only, and each
 /// entry's date field itself.
+///
 /// Never changed after `init`: safe to read on the scanning threads.
 final class SegmentReader: @unchecked Sendable {
     static let formerMagic: UInt64 = 0x3258_4948_5342_4a4f  // "OBJSHIX2"
