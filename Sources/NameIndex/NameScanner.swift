@@ -125,26 +125,10 @@ private struct ScanState {
             name = larger
         }
         UnsafeMutableRawPointer(name + shared).copyMemory(from: suffix, byteCount: count)
-        if !plainBlock && firstUnplain >= shared { firstUnplain = Self.firstUnplain(name + shared, count: count).map { shared + $0 } ?? Int.max }
+        if !plainBlock && firstUnplain >= shared {
+            firstUnplain = PlainBytes.firstUnplain(name + shared, count: count).map { shared + $0 } ?? Int.max
+        }
         length = newLength
-    }
-
-    /// The first of `count` bytes at `bytes` that is not plain ASCII or is a CR, eight at a time.
-    static func firstUnplain(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var at = 0
-        while at + 8 <= count {
-            let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
-            let carriage = word ^ (ones &* 0x0d)
-            // A high bit set, or a zero byte where a CR was (the usual test for a zero byte).
-            if (word | ((carriage &- ones) & ~carriage)) & (ones &* 0x80) != 0 { break }
-            at += 8
-        }
-        while at < count {
-            if bytes[at] >= 0x80 || bytes[at] == 0x0d { return at }
-            at += 1
-        }
-        return nil
     }
 
     /// As `IndexQuery.Verdict`: `no` when the lowercased name lacks a run; `yes` when it
@@ -221,5 +205,28 @@ private struct ScanState {
             guard IndexQuery.bytes(lowered, contain: run) else { return .no }
         }
         return .maybe
+    }
+}
+
+/// Plain bytes: one a character (below 0x80, and no CR, which with a LF makes one), so a
+/// name of them is lowercased a byte at a time. One rule for the writer's mark of a
+/// plain block (`BlockSummary.plainFlag`) and the scanner's test of each other name.
+enum PlainBytes {
+    /// The first of `count` bytes at `bytes` that is not plain ASCII or is a CR, eight at a time.
+    static func firstUnplain(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var at = 0
+        while at + 8 <= count {
+            let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+            let carriage = word ^ (ones &* 0x0d)
+            // A high bit set, or a zero byte where a CR was (the usual test for a zero byte).
+            if (word | ((carriage &- ones) & ~carriage)) & (ones &* 0x80) != 0 { break }
+            at += 8
+        }
+        while at < count {
+            if bytes[at] >= 0x80 || bytes[at] == 0x0d { return at }
+            at += 1
+        }
+        return nil
     }
 }

@@ -64,7 +64,8 @@ final class SegmentWriter {
         VarInt.append(UInt64(bytes.count - shared), to: &blockNames)
         blockNames.append(contentsOf: bytes[shared...])
         blockFacts.append((blockNames.count, size, date))
-        summaries[summaries.count - 1].add(size: size, date: date, plainName: !bytes.contains { $0 >= 0x80 || $0 == 0x0d })
+        let plain = bytes.withUnsafeBufferPointer { $0.baseAddress.map { PlainBytes.firstUnplain($0, count: bytes.count) == nil } ?? true }
+        summaries[summaries.count - 1].add(size: size, date: date, plainName: plain)
         previous = bytes
         Trigrams.each(of: Trigrams.foldedBytes(object.name)) { key in
             if postings[key]?.last != UInt16(block) { postings[key, default: []].append(UInt16(block)) }
