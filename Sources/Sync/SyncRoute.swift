@@ -20,7 +20,7 @@ public enum SyncRoute: Sendable {
     ) -> SyncRoute? {
         switch (source, destination) {
         case (.local(let root), .remote(let store, let container, let prefix)):
-            let uploader = Uploader(store: store, options: uploads, progress: progress, display: { $0 })
+            let uploader = Uploader(store: store, options: uploads, progress: progress)
             return .upload(root: root, uploader: uploader, container: container, prefix: prefix)
         case (.remote(let store, let container, let prefix), .local(let root)):
             var downloader = Downloader(store: store)

@@ -43,20 +43,19 @@ extension GetCommand {
     {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
-        let output = context.console.output
+        let console = context.console
         return try await folderDownloader.download(objects, container: container, below: below, into: folder, overwrite: overwrite, progress: nil) {
-            failure in
-            output.writeError("get: \(escaped(ErrorReport.words(failure)))\n")
+            console.writeFailure($0, of: "get")
         }
     }
 
     func fetchAll(under target: Location, into folder: String, _ downloader: Downloader, _ context: CommandContext) async throws -> Int {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
-        let output = context.console.output
+        let console = context.console
         return try await folderDownloader.download(
             container: target.container!, prefix: target.segments.count == 1 ? "" : target.prefix, into: folder, overwrite: overwrite, progress: nil
-        ) { failure in output.writeError("get: \(escaped(ErrorReport.words(failure)))\n") }
+        ) { console.writeFailure($0, of: "get") }
     }
 
     /// `-n`: where each object would be written.
