@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "Endpoints"),
         // Yams: clouds.yaml and secure.yaml, read with a real YAML parser.
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Transfers"]),
+        // The navigation model over the storage protocol: panes, paths, the façade commands
+        // read the account through; no transfer engine (ShellCore binds those to a session).
+        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage"]),
         .target(
             name: "ShellCore",
             dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),

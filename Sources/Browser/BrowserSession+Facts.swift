@@ -1,10 +1,11 @@
 import Listing
+import NameIndex
 import Rendering
 import Storage
-import Transfers
 
-// The façade commands read the account through: facts, listings and the transfer
-// engines bound to this session's store, so no command holds the store itself.
+// The façade commands read and change the account through: facts, listings, versions
+// and links on this session's store, so no command holds the store itself (the
+// transfer engines are bound to it in ShellCore's SessionEngines).
 extension BrowserSession {
     public func accountInfo() async throws -> AccountInfo { try await store.accountInfo() }
 
@@ -90,17 +91,59 @@ extension BrowserSession {
         try await store.deleteObject(container: location.container!, name: String(location.prefix.dropLast()))
     }
 
+    /// One object's facts by name, of one version when `version` is given.
+    public func objectInfo(container: String, name: String, version: String? = nil) async throws -> ObjectInfo {
+        try await store.objectInfo(container: container, name: name, version: version)
+    }
+
+    /// The facts of one object, as its info pane shows them.
+    public func infoSheet(ofObject info: ObjectInfo) async throws -> InfoSheet {
+        try await InfoPane.sheet(for: .object(info), store: store)
+    }
+
+    /// The versions of one object, newest first.
+    public func versions(of name: String, in container: String) async throws -> [ObjectVersion] {
+        try await store.versions(of: name, in: container)
+    }
+
+    /// Every version under `prefix` of `container`, a page at a time, while `body` says go on.
+    public func eachVersionPage(in container: String, prefix: String, _ body: ([ObjectVersion]) throws -> Bool) async throws {
+        try await store.eachVersionPage(in: container, prefix: prefix, receive: body)
+    }
+
+    /// Turns keeping versions on or off for a container.
+    public func setVersioning(_ isOn: Bool, container: String) async throws {
+        try await store.setVersioning(isOn, container: container)
+    }
+
+    /// Deletes one version of one object.
+    public func deleteVersion(container: String, name: String, version: String) async throws {
+        try await store.deleteVersion(container: container, name: name, version: version)
+    }
+
+    /// Makes `source` (an older version) current again by a copy on the server.
+    public func restore(_ source: ObjectInfo) async throws {
+        _ = try await store.copyObject(source, toContainer: source.container, name: source.name)
+    }
+
+    /// Refreshes `index` (this session's index of names) from the store: `container`, or
+    /// every container; `progress` hears each container's name and names listed so far.
+    public func refresh(
+        _ index: NameIndex, container: String?, prefix: String, full: Bool, progress: @escaping @Sendable (String, Int) -> Void
+    ) async throws -> RefreshReport {
+        try await index.refresh(store: store, container: container, prefix: prefix, full: full, progress: progress)
+    }
+
+    /// A link to one object that works without credentials until it expires (see `ObjectStore.shareLink`).
+    public func shareLink(_ request: ShareRequest) async throws -> ShareLink { try await store.shareLink(request) }
+
+    /// Stores a new random key for share links on the account; it is never returned.
+    public func setShareKey() async throws { try await store.setShareKey() }
+
     /// Changes an object's metadata and content type on the server (see `ObjectStore.updateMetadata`).
     public func updateMetadata(of info: ObjectInfo, _ change: MetadataChange) async throws -> ObjectInfo {
         try await store.updateMetadata(info, change: change)
     }
-
-    // The transfer engines on this session's store.
-    public func downloader() -> Downloader { Downloader(store: store) }
-    public func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }
-    public func deleter() -> Deleter { Deleter(store: store) }
-
-    public func copier() -> Copier { Copier(store: store) }
 
     /// What a transfer of a listed object needs: the listing's facts, or a HEAD where
     /// they may not tell all (a possible large object).
@@ -111,14 +154,6 @@ extension BrowserSession {
     /// Creates a container unless it is there already.
     public func ensureContainer(_ name: String) async throws {
         do { try await store.createContainer(name) } catch StorageError.containerExists {}
-    }
-    public func uploader(options: UploadOptions, progress: TransferProgress?) -> Uploader {
-        Uploader(store: store, options: options, progress: progress)
-    }
-
-    /// The engine of `upload - NAME`: standard input, segment by segment, into one object.
-    public func streamUploader(options: UploadOptions, progress: TransferProgress?) -> StreamUploader {
-        StreamUploader(store: store, options: options, progress: progress)
     }
 }
 

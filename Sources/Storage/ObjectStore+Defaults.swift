@@ -28,6 +28,9 @@ extension ObjectStore {
     /// No limit on one object's size, so nothing needs segments.
     public func uploadLimits() async throws -> UploadLimits { UploadLimits(maxObjectBytes: nil) }
 
+    /// A listed ETag is what a HEAD gives.
+    public var listedETagsMayBeOpaque: Bool { false }
+
     /// Objects are stored whole.
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? { nil }
 
@@ -58,6 +61,7 @@ public protocol ForwardingStore: ObjectStore {
 extension ForwardingStore {
     public var kind: String { base.kind }
     public var shortPageEndsListing: Bool { base.shortPageEndsListing }
+    public var listedETagsMayBeOpaque: Bool { base.listedETagsMayBeOpaque }
     public var maximumPageSize: Int { base.maximumPageSize }
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {

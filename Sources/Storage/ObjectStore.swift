@@ -125,6 +125,10 @@ public protocol ObjectStore: Sendable {
     /// `noSuchVersion` when it is not there.
     func deleteVersion(container: String, name: String, version: String) async throws
 
+    /// Whether an ETag that a listing shows as a plain MD5 may still not be the MD5 of
+    /// the bytes (SSE-KMS, a provider's own tag), which only the object's HEAD tells.
+    var listedETagsMayBeOpaque: Bool { get }
+
     /// Whether a page shorter than its limit proves the end of a listing.
     /// Some servers return short pages before the end; for those, paging goes on
     /// until an empty page.

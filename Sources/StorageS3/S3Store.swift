@@ -16,6 +16,8 @@ public final class S3Store: ObjectStore, Sendable {
     public var kind: String { "s3" }
     /// Each page says whether more follow; a short one is the last.
     public var shortPageEndsListing: Bool { true }
+    /// A listing shows an SSE-KMS object's ETag as if it were an MD5; its HEAD says it is not.
+    public var listedETagsMayBeOpaque: Bool { true }
     /// S3 lists at most 1,000 keys a page.
     public var maximumPageSize: Int { 1_000 }
 

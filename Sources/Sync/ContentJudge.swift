@@ -91,7 +91,7 @@ struct Remote: Sendable {
     /// The HEAD of an object whose plain-looking ETag did not match, when the ETag is
     /// opaque after all (encryption, a provider's own tag): only an S3 HEAD tells.
     func opaqueInfo(_ object: ObjectSummary) async throws -> ObjectInfo? {
-        guard store.kind == "s3" else { return nil }
+        guard store.listedETagsMayBeOpaque else { return nil }
         let info = try await info(object)
         return info.opaqueETag != nil ? info : nil
     }

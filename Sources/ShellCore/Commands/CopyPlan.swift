@@ -46,7 +46,7 @@ struct CopyPlan {
 
 extension CopyPlan {
     func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder, progress: TransferProgress?) -> StreamedCopy {
-        var copy = StreamedCopy(from: from.store, to: to.store, spool: spool)
+        var copy = from.streamedCopy(to: to, spool: spool)
         copy.progress = progress
         if let partBytes { copy.partBytes = partBytes }
         return copy

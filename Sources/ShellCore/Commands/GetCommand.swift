@@ -97,7 +97,7 @@ struct GetCommand: ShellCommand {
     func objectToGet(_ target: Location, _ session: BrowserSession) async throws -> ObjectInfo {
         if let version {
             let (container, name) = try VersionOption.object(at: target)
-            return try await session.store.objectInfo(container: container, name: name, version: version)
+            return try await session.objectInfo(container: container, name: name, version: version)
         }
         switch try await session.resolve(target, probe: .objectFirst) {
         case .object(let info, _): return info

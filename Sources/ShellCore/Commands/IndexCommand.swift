@@ -58,9 +58,9 @@ struct IndexCommand: ShellCommand {
     func refresh(_ index: NameIndex, _ place: Location, _ context: CommandContext) async throws -> RefreshReport {
         let console = context.console
         do {
-            let report = try await index.refresh(
-                store: context.session.store, container: place.container, prefix: place.prefix, full: wantsFull
-            ) { container, names in console.showStatus("indexing \(container): \(names) names") }
+            let report = try await context.session.refresh(index, container: place.container, prefix: place.prefix, full: wantsFull) {
+                container, names in console.showStatus("indexing \(container): \(names) names")
+            }
             await console.endStatus()
             return report
         } catch {

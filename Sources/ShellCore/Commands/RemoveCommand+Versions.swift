@@ -6,11 +6,11 @@ extension RemoveCommand {
     /// `rm --version ID NAME...`: that version of each NAME, for good; at a terminal it
     /// first says which version and asks (unless -f). `-n` says it and deletes nothing.
     func removeVersion(_ version: String, _ context: CommandContext) async throws -> CommandOutcome {
-        let store = context.session.store
+        let session = context.session
         for name in names {
             let target = try context.session.currentFolder.resolving(name.text)
             let (container, object) = try VersionOption.object(at: target)
-            guard let found = try await store.versions(of: object, in: container).first(where: { $0.id == version }) else {
+            guard let found = try await session.versions(of: object, in: container).first(where: { $0.id == version }) else {
                 throw StorageError.noSuchVersion(container: container, name: object, version: version)
             }
             let what = "version \(escaped(version)) of \(escaped(target.objectPath)) (\(Self.describe(found)))"
@@ -24,7 +24,7 @@ extension RemoveCommand {
                     continue
                 }
             }
-            try await store.deleteVersion(container: container, name: object, version: version)
+            try await session.deleteVersion(container: container, name: object, version: version)
             context.console.writeNote("deleted \(what)\n")
         }
         if isDryRun { return .answered }

@@ -100,7 +100,7 @@ struct InfoCommand: ShellCommand {
         let session = context.session
         if let version {
             let info = try await VersionOption.info(path ?? ".", version: version, session)
-            let sheet = try await InfoPane.sheet(for: .object(info), store: session.store)
+            let sheet = try await session.infoSheet(ofObject: info)
             if context.wantsJSON(json) { return write(sheet.json, context) }
             context.console.write(sheet.lines.map { escaped($0) + "\n" }.joined())
             return .answered

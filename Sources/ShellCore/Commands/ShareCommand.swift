@@ -58,7 +58,7 @@ struct ShareCommand: ShellCommand {
         if setsKey { return try await storeKey(context) }
         guard let name else { throw ShellError.usage(Self.spec, .missingOperand("NAME")) }
         let target = try await place(name, context.session)
-        let link = try await context.session.store.shareLink(
+        let link = try await context.session.shareLink(
             ShareRequest(container: target.container, name: target.name, method: method, lifetime: lifetime))
         if context.wantsJSON(json) {
             context.console.writeJSON([JSONRecord.shareLink(link)])
@@ -90,7 +90,7 @@ struct ShareCommand: ShellCommand {
             context.console.writeError("share: no key stored\n")
             return .answered
         }
-        try await context.session.store.setShareKey()
+        try await context.session.setShareKey()
         context.console.writeNote("stored a new Temp-URL-Key on the account\n")
         return .answered
     }

@@ -39,7 +39,7 @@ struct VersionsCommand: ShellCommand {
             context.console.write("would turn versions \(state) for \(escaped(name))\n")
             return .answered
         }
-        try await context.session.store.setVersioning(isOn, container: name)
+        try await context.session.setVersioning(isOn, container: name)
         let what =
             isOn
             ? "overwrites and deletes keep older versions (ls --versions lists them)"
@@ -79,8 +79,8 @@ struct RestoreCommand: ShellCommand {
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let (container, object) = try VersionOption.object(name, context.session)
-        let store = context.session.store
-        let versions = try await store.versions(of: object, in: container)
+        let session = context.session
+        let versions = try await session.versions(of: object, in: container)
         let chosen = try Self.choose(version, from: versions, container: container, name: object)
         let path = escaped(Location(container: container, objectName: Substring(object)).objectPath)
         let wasDeleted = versions.first.map { $0.isDeleteMarker || !$0.isCurrent } ?? true
@@ -89,8 +89,7 @@ struct RestoreCommand: ShellCommand {
             context.console.write("would restore \(path) from \(what)\(wasDeleted ? ", undeleting it" : "")\n")
             return .answered
         }
-        let source = try await store.objectInfo(container: container, name: object, version: chosen.id)
-        _ = try await store.copyObject(source, toContainer: container, name: object)
+        try await session.restore(try await session.objectInfo(container: container, name: object, version: chosen.id))
         context.console.writeNote("restored \(path) from \(what) by a copy on the server\(wasDeleted ? "; it was deleted" : "")\n")
         return .storeChanged(printPanes: true)
     }

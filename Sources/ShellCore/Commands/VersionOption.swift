@@ -21,6 +21,6 @@ enum VersionOption {
     /// The facts of `version` of the object NAME names.
     static func info(_ name: String, version: String, _ session: BrowserSession) async throws -> ObjectInfo {
         let (container, object) = try object(name, session)
-        return try await session.store.objectInfo(container: container, name: object, version: version)
+        return try await session.objectInfo(container: container, name: object, version: version)
     }
 }

@@ -11,11 +11,11 @@ struct VersionWriter {
 
     /// Every version of the objects under `target` (the object it names, or everything
     /// in the folder or container it names), a page at a time; false when there was none.
-    func writeVersions(under target: Location, of store: any ObjectStore) async throws -> Bool {
+    func writeVersions(under target: Location, of session: BrowserSession) async throws -> Bool {
         let container = target.container!
         let name = String(target.prefix.dropLast())
         var listedAny = false
-        try await store.eachVersionPage(in: container, prefix: name) { page in
+        try await session.eachVersionPage(in: container, prefix: name) { page in
             // The prefix `a` also lists `ab`: only the object `a` and what is under `a/` are its.
             let wanted = name.isEmpty ? page : page.filter { $0.name == name || $0.name.hasPrefix(name + "/") }
             listedAny = listedAny || !wanted.isEmpty

@@ -1,0 +1,28 @@
+import Browser
+import Storage
+import Transfers
+
+// The transfer engines bound to a session's store: the one place in the shell that
+// hands the store to an engine, so that commands never hold it (and Browser, the
+// navigation model, does not depend on the engines).
+extension BrowserSession {
+    func downloader() -> Downloader { Downloader(store: store) }
+    func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }
+    func deleter() -> Deleter { Deleter(store: store) }
+    func copier() -> Copier { Copier(store: store) }
+
+    func uploader(options: UploadOptions, progress: TransferProgress?) -> Uploader {
+        Uploader(store: store, options: options, progress: progress)
+    }
+
+    /// The engine of `upload - NAME`: standard input, segment by segment, into one object.
+    func streamUploader(options: UploadOptions, progress: TransferProgress?) -> StreamUploader {
+        StreamUploader(store: store, options: options, progress: progress)
+    }
+
+    /// A copy between this session's store and `other`'s that streams the bytes through
+    /// here (across clusters), spooling to `spool`.
+    func streamedCopy(to other: BrowserSession, spool: SpoolFolder) -> StreamedCopy {
+        StreamedCopy(from: store, to: other.store, spool: spool)
+    }
+}
