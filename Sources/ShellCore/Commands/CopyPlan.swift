@@ -99,13 +99,13 @@ struct CopyRun {
                 skipped = try await transferMatches(try await from.expand(pattern), of: pattern, context) ?? skipped
             }
         }
-        if let skipped { throw CommandFailure.needsRecursive(skipped, isContainer: skipped.segments.count == 1, command: command) }
+        if let skipped { throw CommandFailure.needsRecursive(skipped, isContainer: skipped.isContainer, command: command) }
     }
 
     /// Whether TARGET is a folder to copy into (as `cp a b/` or several sources), rather
     /// than the new name of the one source.
     func targetIsFolder(_ operands: [PathOperand]) async throws -> Bool {
-        if targetIsNamedAsFolder || destination.segments.count == 1 { return true }
+        if targetIsNamedAsFolder || destination.isContainer { return true }
         let many = operands.count > 1 || operands.contains { if case .pattern = $0 { true } else { false } }
         do {
             switch try await to.resolve(destination, probe: .folderFirst) {
@@ -127,7 +127,7 @@ struct CopyRun {
             let to = intoFolder ? destination.appending(LocalPaths.baseName(of: info.name)) : destination
             try await transferObject(info, from: source, to: to, context)
         case .folder, .container:
-            guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.segments.count == 1, command: command) }
+            guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.isContainer, command: command) }
             let target = try await folderTarget(of: source, intoFolder: intoFolder, context)
             try await transferFolder(source, to: target, context)
         case .account:

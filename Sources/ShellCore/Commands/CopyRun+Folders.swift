@@ -25,17 +25,15 @@ extension CopyRun {
     /// keeps a journal while it runs, and a moved container goes once empty.
     func transferFolder(_ source: Location, to target: Location, asTarget: Bool = true, _ context: CommandContext) async throws {
         guard crosses || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
-        let prefix = source.segments.count == 1 ? "" : source.prefix
-        let targetPrefix = target.segments.count == 1 ? "" : target.prefix
         if isDryRun {
+            let container = source.container!
             return try await from.eachEntryPage(under: source, recursive: true, sizes: false) { page in
                 for case .object(let object) in page {
-                    let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-                    sayWould(Location(container: source.container!, objectName: Substring(object.name)), target.container!, name, context)
+                    sayWould(object.name, of: container, to: Copier.targetName(of: object.name, in: container, below: source, to: target), context)
                 }
             }
         }
-        if target.segments.count == 1 || crosses { try await to.ensureContainer(target.container!) }
+        if target.isContainer || crosses { try await to.ensureContainer(target.container!) }
         let journal =
             moving
             ? try MoveJournal(
@@ -48,11 +46,10 @@ extension CopyRun {
         let output = context.console.output
         let command = command
         let count = try await copier.transferAll(
-            container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal,
-            progress: progress, unverified: Self.sayUnverified(command, output)
+            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, output)
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
         journal?.finish()
-        if moving && source.segments.count == 1 { try await from.deleter().deleteEmptiedContainer(source.container!) }
+        if moving && source.isContainer { try await from.deleter().deleteEmptiedContainer(source.container!) }
         let objects = "\(count.done) object\(count.done == 1 ? "" : "s")"
         if progress != nil { context.console.writeError("\r\u{1B}[K") }
         let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
@@ -104,13 +101,10 @@ extension CopyRun {
     )
         async throws
     {
-        let prefix = pattern.base.isRoot ? "" : pattern.base.prefix
-        var targetPrefix = destination.segments.count == 1 ? "" : destination.prefix
-        if pattern.base.isRoot { targetPrefix += container + "/" }
         if isDryRun {
             for object in objects {
-                let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-                sayWould(Location(container: container, objectName: Substring(object.name)), destination.container!, name, context)
+                sayWould(
+                    object.name, of: container, to: Copier.targetName(of: object.name, in: container, below: pattern.base, to: destination), context)
             }
             return
         }
@@ -118,7 +112,7 @@ extension CopyRun {
         let command = command
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
-            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress,
+            objects, container: container, below: pattern.base, to: destination, moving: moving, progress: progress,
             unverified: Self.sayUnverified(command, output)
         ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
         if progress != nil { context.console.writeError("\r\u{1B}[K") }
@@ -136,8 +130,10 @@ extension CopyRun {
         { name, check in output.writeError("\(command): \(escaped(name)): copied, but \(ErrorReport.words(check))\n") }
     }
 
-    func sayWould(_ source: Location, _ container: String, _ name: String, _ context: CommandContext) {
-        let target = Location(container: container, objectName: Substring(name))
+    /// `-n`: the object `name` of `container`, and the name its copy would take in TARGET's container.
+    func sayWould(_ name: String, of container: String, to targetName: String, _ context: CommandContext) {
+        let source = Location(container: container, objectName: Substring(name))
+        let target = Location(container: destination.container!, objectName: Substring(targetName))
         context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
     }
 }

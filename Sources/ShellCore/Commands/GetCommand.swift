@@ -123,9 +123,7 @@ struct GetCommand: ShellCommand {
         if case .object = try await session.resolve(target, expecting: .containerOrFolder) {
             throw BrowserError.notFound(NotFound(target, expected: .containerOrFolder))
         }
-        let container = target.container!
-        let prefix = target.segments.count == 1 ? "" : target.prefix
-        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? container))
+        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
         let console = context.console
         let output = console.output
         let progress = context.settings.progress ? TransferProgress(name: escaped(target.folderTitle), bytesTotal: 0, itemsTotal: 0) : nil
@@ -133,9 +131,9 @@ struct GetCommand: ShellCommand {
             var folderDownloader = session.folderDownloader()
             folderDownloader.downloader = downloader
             folderDownloader.parallel = downloader.parallel
-            return try await folderDownloader.download(
-                container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
-            ) { failure in output.writeError("get: \(escaped(ErrorReport.words(failure)))\n") }
+            return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: progress) { failure in
+                output.writeError("get: \(escaped(ErrorReport.words(failure)))\n")
+            }
         }
         console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
     }

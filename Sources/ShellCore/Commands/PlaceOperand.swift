@@ -28,12 +28,12 @@ struct PlaceOperand {
         let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
         let session = try await context.session(ofCluster: operand.cluster)
         let location = try operand.folder(current: session.currentFolder).resolving(operand.argument.text)
-        guard let container = location.container else { throw CommandFailure.accountNotAllowed(.compare) }
+        guard location.container != nil else { throw CommandFailure.accountNotAllowed(.compare) }
         do {
             if case .object = try await session.resolve(location, probe: .folderFirst) { throw CommandFailure.placeIsObject(location) }
         } catch BrowserError.notFound where !mustExist {}
         let label = (operand.cluster.map { $0 + ":" } ?? "") + location.description
-        return Resolved(place: .remote(store: session.store, container: container, prefix: location.prefix), label: label, session: session)
+        return Resolved(place: .remote(store: session.store, folder: location), label: label, session: session)
     }
 
     /// A local folder, relative to the local working folder.

@@ -80,7 +80,7 @@ struct SyncCommand: ShellCommand {
     /// How names cross from `from` to `to`; nil between two local folders.
     func route(_ from: PlaceOperand.Resolved, _ to: PlaceOperand.Resolved, spool: SpoolFolder?, progress: TransferProgress?) throws -> SyncRoute? {
         var crossing: StreamedCopy?
-        if let spool, case .remote(let source, _, _) = from.place, case .remote(let target, _, _) = to.place {
+        if let spool, case .remote(let source, _) = from.place, case .remote(let target, _) = to.place {
             var copy = StreamedCopy(from: source, to: target, spool: spool)
             copy.progress = progress
             if let partBytes { copy.partBytes = partBytes }
@@ -92,7 +92,7 @@ struct SyncCommand: ShellCommand {
     /// DEST made ready: its container, or its local folder, made when missing.
     func prepare(_ to: PlaceOperand.Resolved, _ context: CommandContext) async throws {
         switch to.place {
-        case .remote(_, let container, _): try await to.session?.ensureContainer(container)
+        case .remote(_, let folder): try await to.session?.ensureContainer(folder.container!)
         case .local(let root): try LocalFolder.make(root)
         }
     }
