@@ -6,7 +6,9 @@ import Transfers
 extension CopyRun {
     /// Where a folder goes: into TARGET when that is a folder already there, else TARGET
     /// itself; for a move interrupted before, where its journal says it was going.
-    func folderTarget(of source: Location, intoFolder: Bool, _ context: CommandContext) async throws -> Location {
+    func folderTarget(of source: Location, intoFolder: Bool, _ target: inout DestinationLookup, _ context: CommandContext) async throws
+        -> Location
+    {
         if moving,
             let recorded = MoveJournal.recordedTarget(
                 folder: context.settings.journalFolder, cluster: journalCluster, source: source.description,
@@ -14,7 +16,7 @@ extension CopyRun {
         {
             return try Location.root.resolving(recorded)
         }
-        let targetExists = (try? await to.resolve(destination)) != nil
+        let targetExists = (try? await target.lookUp(for: self))?.target != nil
         return intoFolder && targetExists ? destination.appending(source.name!) : destination
     }
 
@@ -22,8 +24,11 @@ extension CopyRun {
     var journalCluster: String { crosses ? "\(from.clusterName) to \(to.clusterName)" : from.clusterName }
 
     /// A folder or container with everything in it, several objects at once; a move
-    /// keeps a journal while it runs, and a moved container goes once empty.
-    func transferFolder(_ source: Location, to target: Location, asTarget: Bool = true, _ context: CommandContext) async throws {
+    /// keeps a journal while it runs, and a moved container goes once empty. The target's
+    /// container is made when missing, unless `containerSeen` there.
+    func transferFolder(
+        _ source: Location, to target: Location, asTarget: Bool = true, containerSeen: Bool = false, _ context: CommandContext
+    ) async throws {
         guard crosses || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
         if isDryRun {
             let container = source.container!
@@ -33,7 +38,7 @@ extension CopyRun {
                 }
             }
         }
-        if target.isContainer || crosses { try await to.ensureContainer(target.container!) }
+        if (target.isContainer || crosses) && !containerSeen { try await to.ensureContainer(target.container!) }
         let journal =
             moving
             ? try MoveJournal(
@@ -136,4 +141,20 @@ extension CopyRun {
         let target = Location(container: destination.container!, objectName: Substring(targetName))
         context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
     }
+}
+
+/// TARGET as the resolver answered, asked the first time the copy needs it and kept for
+/// the rest of the run: a `cp` resolves its destination once.
+struct DestinationLookup {
+    private(set) var found: Lookup?
+
+    mutating func lookUp(for run: CopyRun) async throws -> Lookup {
+        if let found { return found }
+        let answer = try await run.to.lookUp(run.destination, probe: .folderFirst)
+        found = answer
+        return answer
+    }
+
+    /// Whether TARGET's container was seen there, so that nothing need make it.
+    var sawContainer: Bool { found?.containerExists ?? false }
 }
