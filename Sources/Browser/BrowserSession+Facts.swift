@@ -102,6 +102,11 @@ extension BrowserSession {
 
     public func copier() -> Copier { Copier(store: store) }
 
+    /// How objects stream from this session's cluster to `target`'s, their parts held in `spool`.
+    public func streamedCopy(to target: BrowserSession, spool: SpoolFolder) -> StreamedCopy {
+        StreamedCopy(from: store, to: target.store, spool: spool)
+    }
+
     /// What a transfer of a listed object needs: the listing's facts, or a HEAD where
     /// they may not tell all (a possible large object).
     public func objectInfo(of object: ObjectSummary, in container: String) async throws -> ObjectInfo {

@@ -28,29 +28,19 @@ struct CopyPlan {
         let target = ClusterOperand(PathArgument(text: self.target, pattern: nil), clusters: clusters)
         let from = try await context.session(ofCluster: sources.first?.cluster)
         let to = try await context.session(ofCluster: target.cluster)
-        let spool = from === to ? nil : try SpoolFolder()
-        defer { spool?.remove() }
         // Bytes flow only between clusters: then a terminal shows how far they are.
-        let progress = spool != nil && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
-        let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0, progress: progress)) } ?? from.copier()
-        let run = CopyRun(
-            plan: self, from: from, to: to, copier: copier, progress: progress,
-            destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
-            targetIsNamedAsFolder: self.target.hasSuffix("/"))
-        let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
-        try await context.console.withProgress(progress) { try await run.run(operands, context) }
+        let progress = from !== to && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        try await ClusterCrossing.run(from: from, to: to, partBytes: partBytes, progress: progress) { crossing in
+            let run = CopyRun(
+                plan: self, from: from, to: to, copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,
+                destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
+                targetIsNamedAsFolder: self.target.hasSuffix("/"))
+            let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
+            try await context.console.withProgress(progress) { try await run.run(operands, context) }
+        }
         if isDryRun { return .answered }
         try await context.session.refresh()
         return .showPanes
-    }
-}
-
-extension CopyPlan {
-    func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder, progress: TransferProgress?) -> StreamedCopy {
-        var copy = StreamedCopy(from: from.store, to: to.store, spool: spool)
-        copy.progress = progress
-        if let partBytes { copy.partBytes = partBytes }
-        return copy
     }
 }
 
