@@ -117,8 +117,8 @@ extension BrowserSession {
     public func ensureContainer(_ name: String) async throws {
         do { try await store.createContainer(name) } catch StorageError.containerExists {}
     }
-    public func uploader(options: UploadOptions, progress: TransferProgress?, display: @escaping @Sendable (String) -> String) -> Uploader {
-        Uploader(store: store, options: options, progress: progress, display: display)
+    public func uploader(options: UploadOptions, progress: TransferProgress?) -> Uploader {
+        Uploader(store: store, options: options, progress: progress)
     }
 
     /// The engine of `upload - NAME`: standard input, segment by segment, into one object.

@@ -32,12 +32,12 @@ public struct InteractiveLoop {
             switch event {
             // On standard error, beside the prompt: standard output may be a file.
             case .interrupted:
-                shell.output.writeError(lines is LineEditor ? "^C\n" : "\n")
+                shell.writeError(lines is LineEditor ? "^C\n" : "\n")
             case .endOfFile:
-                shell.output.writeError("\n")
+                shell.writeError("\n")
                 return ExitStatus.success
             case .hangup(let signal):
-                shell.output.writeError("\n")
+                shell.writeError("\n")
                 return 128 + signal
             case .line(let line):
                 lines.remember(line)
@@ -55,7 +55,7 @@ public struct InteractiveLoop {
         case .failure(let error):
             if let signal = SignalEvents.hangupSignal { return .exit(128 + signal) }
             // After the ^C the terminal shows, on a line of its own.
-            if (error as? ShellError) == .interrupted { shell.output.writeError("\n") }
+            if (error as? ShellError) == .interrupted { shell.writeError("\n") }
             throw error
         }
     }

@@ -34,9 +34,9 @@ public struct LineRunner {
 
     /// Runs the commands of `line`.
     public func run(_ line: String, prefix: String = "") async -> Outcome {
-        let commands: [[Word]]
+        let list: CommandList
         do {
-            commands = try Tokenizer.commands(in: line)
+            list = try Tokenizer.parse(line)
         } catch let error as SyntaxError {
             let ignored = line.trimmingLeadingBlanks.hasPrefix("-")
             return report(ShellError.syntax(error), prefix: prefix, ignored: ignored).map(Outcome.failed) ?? .completed
@@ -44,27 +44,38 @@ public struct LineRunner {
             preconditionFailure("the tokenizer throws only syntax errors")
         }
         var outcome = Outcome.completed
-        for words in commands {
-            var words = words
-            let ignoresError = words[0].text.hasPrefix("-") && words[0].text.count > 1
-            if ignoresError { words[0].text.removeFirst() }
-            do {
-                switch try await perform(words) {
-                case .exit(let status): return .exit(status)
-                case .differ:
-                    // As a failure, but told already by the answer itself.
-                    guard !ignoresError else { continue }
-                    if outcome == .completed { outcome = .failed(.failed) }
-                    if !continuesAfterFailure { return outcome }
-                case .proceed: break
-                }
-            } catch {
-                guard let failure = report(error, prefix: prefix, ignored: ignoresError) else { continue }
+        for entry in list.entries {
+            switch await run(entry, prefix: prefix) {
+            case .completed: continue
+            case .exit(let status): return .exit(status)
+            case .failed(let failure):
                 if outcome == .completed { outcome = .failed(failure) }
                 if failure == .interrupted || !continuesAfterFailure { return outcome }
             }
         }
         return outcome
+    }
+
+    /// Runs one command of the line; `&`, `|`, redirections and `!` are refused for now.
+    private func run(_ entry: CommandList.Entry, prefix: String) async -> Outcome {
+        guard case .shell(let command) = entry.pipeline.stages.first, LineOperatorUse.first(in: entry) == nil else {
+            let use = LineOperatorUse.first(in: entry) ?? .local
+            return report(ShellError.unavailable(use), prefix: prefix, ignored: false).map(Outcome.failed) ?? .completed
+        }
+        var words = command.words
+        let ignoresError = words[0].text.hasPrefix("-") && words[0].text.count > 1
+        if ignoresError { words[0].text.removeFirst() }
+        do {
+            switch try await perform(words) {
+            case .exit(let status): return .exit(status)
+            case .differ:
+                // As a failure, but told already by the answer itself.
+                return ignoresError ? .completed : .failed(.failed)
+            case .proceed: return .completed
+            }
+        } catch {
+            return report(error, prefix: prefix, ignored: ignoresError).map(Outcome.failed) ?? .completed
+        }
     }
 
     /// Tells `error`; its class, or nil when the command's error is ignored (Ctrl-C never is).

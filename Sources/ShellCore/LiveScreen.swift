@@ -1,3 +1,4 @@
+import Rendering
 import Synchronization
 
 /// Redraws the two-pane screen in place on a terminal while a pane loads (a search
@@ -20,11 +21,11 @@ final class LiveScreen: Sendable {
 
     private let state = Mutex(State())
     private let ticker = Mutex<Task<Void, Never>?>(nil)
-    private let output: any ShellOutput
+    private let console: Console
     private let interval: Duration
 
-    init(output: any ShellOutput, interval: Duration = .milliseconds(100)) {
-        self.output = output
+    init(console: Console, interval: Duration = .milliseconds(100)) {
+        self.console = console
         self.interval = interval
     }
 
@@ -48,7 +49,7 @@ final class LiveScreen: Sendable {
         state.withLock { state in
             guard !state.isFinished else { return }
             state.isFinished = true
-            if state.drawnLines > 0 { output.write(Self.up(state.drawnLines) + "\u{1B}[J") }
+            if state.drawnLines > 0 { console.write(TerminalControl.up(state.drawnLines) + TerminalControl.eraseBelow) }
             state.drawnLines = 0
         }
     }
@@ -58,7 +59,8 @@ final class LiveScreen: Sendable {
     /// take its last cell), then whatever is left below the new frame cleared.
     private func draw(_ state: inout State) {
         guard !state.isFinished, let lines = state.waiting else { return }
-        output.write(Self.up(state.drawnLines) + lines.map { "\u{1B}[2K" + $0 + "\n" }.joined() + "\u{1B}[J")
+        let frame = lines.map { TerminalControl.eraseLine + $0 + "\n" }.joined()
+        console.write(TerminalControl.up(state.drawnLines) + frame + TerminalControl.eraseBelow)
         state.drawnLines = lines.count
         state.waiting = nil
         state.lastDraw = .now
@@ -79,7 +81,4 @@ final class LiveScreen: Sendable {
             }
         }
     }
-
-    /// Back to the start of the line `lines` up.
-    static func up(_ lines: Int) -> String { lines > 0 ? "\r\u{1B}[\(lines)A" : "\r" }
 }

@@ -20,6 +20,8 @@ public final class Shell {
     var liveScreen: LiveScreen?
     /// Refreshes of an index that `index_refresh` started, and their failures to tell.
     public let backgroundRefresh = BackgroundIndexRefresh()
+    /// The terminal's one status line (progress), shared by everything that writes.
+    let statusLine: StatusLine
 
     /// What a command asks of the loop that runs it.
     public enum Outcome: Equatable, Sendable {
@@ -35,6 +37,7 @@ public final class Shell {
     ) {
         self.settings = settings
         self.output = output
+        self.statusLine = StatusLine(output: output)
         self.catalog = catalog
         self.openStore = openStore
     }
@@ -79,10 +82,13 @@ public final class Shell {
         // A frame drawn while the command ran gives way to what comes next (an error).
         defer { endLiveScreen() }
         do {
-            let outcome = try await type.init(CommandArguments(parsed)).run(CommandContext(shell: self))
+            let context = CommandContext(shell: self)
+            let outcome = try await type.init(CommandArguments(parsed)).run(context)
+            if case .storeChanged = outcome { try await context.session.refresh() }
             unloadHiddenPanesIfMemoryIsShort()
             switch outcome {
-            case .showPanes: printPanes()
+            case .showPanes, .storeChanged(printPanes: true): printPanes()
+            case .storeChanged(printPanes: false): break
             case .answered: break
             case .exit(let status): return .exit(status)
             case .differ: return .differ
@@ -93,8 +99,8 @@ public final class Shell {
         }
     }
 
-    /// Where commands write.
-    var console: Console { Console(output: output, settings: settings) }
+    /// Where commands, and the shell itself, write.
+    var console: Console { Console(output: output, settings: settings, status: statusLine) }
 
     /// The configured cluster called `name`; an unknown name says which are known.
     func cluster(named name: String) throws -> Cluster {
@@ -113,8 +119,8 @@ public final class Shell {
         let store = try await openStore(cluster)
         let observer: ((LifecycleEvent, Pane) -> Void)? =
             settings.trace
-            ? { [output] event, pane in
-                output.writeError("trace: \(event.name) \(pane.traceName)\n")
+            ? { [console] event, pane in
+                console.writeError("trace: \(event.name) \(pane.traceName)\n")
             } : nil
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
         new.panesAreShown = !settings.quiet && !settings.json
@@ -140,7 +146,7 @@ public final class Shell {
     public func printPanes() {
         endLiveScreen()
         guard !settings.quiet, !settings.json, let session else { return }
-        output.write(screenLines(of: session).joined(separator: "\n") + "\n")
+        console.write(screenLines(of: session).joined(separator: "\n") + "\n")
     }
 
     func screenLines(of session: BrowserSession) -> [String] {
@@ -151,7 +157,7 @@ public final class Shell {
     /// Redraws the screen in place with a visible pane's content so far (at a bounded rate).
     func drawPartial(of pane: StoragePane) {
         guard pane.isVisible, let session else { return }
-        let live = liveScreen ?? LiveScreen(output: output)
+        let live = liveScreen ?? LiveScreen(console: console)
         liveScreen = live
         live.show(screenLines(of: session))
     }

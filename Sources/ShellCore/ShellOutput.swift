@@ -57,7 +57,7 @@ public final class CapturedOutput: ShellOutput {
 }
 
 /// How the shell presents itself; fixed for a run.
-public struct ShellSettings {
+public struct ShellSettings: Sendable {
     /// `-q`: print no panes.
     public var quiet = false
     /// `--json`: JSON Lines for every command that prints entries, no panes, and the
@@ -74,9 +74,9 @@ public struct ShellSettings {
     /// Whether errors on standard error are painted red.
     public var errorColor = false
     /// The width to lay out for, asked before each print (a terminal can be resized).
-    public var width: () -> Int = { 80 }
+    public var width: @Sendable () -> Int = { 80 }
     /// Rows a pane shows, asked before each print.
-    public var paneRows: () -> Int = { 20 }
+    public var paneRows: @Sendable () -> Int = { 20 }
     /// Whether a pane that fills while it loads (search results) is redrawn in place as
     /// it grows: an interactive session whose standard output is a terminal. Batch mode,
     /// pipes, `-q` and `--json` print only the final screen.
@@ -84,7 +84,7 @@ public struct ShellSettings {
     /// Whether transfers redraw a progress line on standard error (a terminal, or `--progress`).
     public var progress = false
     /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.
-    public var confirm: ((String) async -> Bool)?
+    public var confirm: (@Sendable (String) async -> Bool)?
     /// Resident memory above which hidden panes are unloaded, in bytes.
     public var memoryBudget: Int = 512 << 20
     /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
@@ -126,6 +126,11 @@ public protocol InterruptScope: Sendable {
 extension Shell {
     /// Writes one error line on standard error, red when errors are painted.
     public func writeErrorLine(_ message: String) {
-        output.writeError((settings.errorColor ? TerminalColor.error(message) : message) + "\n")
+        console.writeErrorLine(message)
+    }
+
+    /// Writes `text` on standard error as it is (what the prompt's side shows: `^C`, a newline).
+    public func writeError(_ text: String) {
+        console.writeError(text)
     }
 }

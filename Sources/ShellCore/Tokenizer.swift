@@ -25,118 +25,87 @@ public enum OpenQuote: Character, Sendable {
     case double = "\""
 }
 
-/// Why a line cannot be split into words.
+/// Why a line cannot be read.
 public enum SyntaxError: Error, Equatable, Sendable {
     case unterminatedQuote(Character)
     case danglingBackslash
+    /// `>` or `>>` with no file name after it.
+    case missingRedirectionTarget(String)
+    /// `|` or `&` with no command where one must be (`| sort`, `ls |`, `& ls`).
+    case missingCommand(around: String)
 }
 
 /// The one sh-style tokenizer, for running lines and for completing them.
 ///
 /// Blanks separate words; `\x` takes `x` literally; `'…'` takes everything
-/// literally; in `"…"` a backslash escapes `"` and `\` only. An unquoted `;`
-/// separates commands and an unquoted `#` at the start of a word begins a comment.
+/// literally; in `"…"` a backslash escapes `"` and `\` only. Outside quotes, `;` and
+/// `&` end a command (`&` to run it in the background), `|` joins commands into a
+/// pipeline, `>` and `>>` redirect a command's output, `!` at a command's start hands
+/// the rest of the line to the local shell, and `#` at the start of a word begins a comment.
 public enum Tokenizer {
-    /// The commands of a line, each a list of words.
+    /// The line as a tree of commands.
+    public static func parse(_ line: String) throws -> CommandList {
+        let scan = LineScanner.scan(line)
+        if let quote = scan.openQuote { throw SyntaxError.unterminatedQuote(quote.rawValue) }
+        if scan.danglingBackslash { throw SyntaxError.danglingBackslash }
+        return try LineParser.parse(scan.tokens)
+    }
+
+    /// The words of each objsh command of a line, in order (pipes, redirections, `&` and
+    /// local commands set aside).
     public static func commands(in line: String) throws -> [[Word]] {
-        let result = scan(line)
-        if let quote = result.openQuote { throw SyntaxError.unterminatedQuote(quote.rawValue) }
-        if result.danglingBackslash { throw SyntaxError.danglingBackslash }
-        return result.commands
+        try parse(line).simpleCommands.map(\.words)
     }
 
     /// The words of an unfinished line, as far as they go (the "sloppy" mode used by
     /// completion): the last word may be inside an open quote.
-    public static func partial(_ line: String) -> (commands: [[Word]], openQuote: OpenQuote?, endsInBlank: Bool) {
-        let result = scan(line)
-        return (result.commands, result.openQuote, result.endsInBlank)
+    public static func partial(_ line: String) -> PartialLine {
+        PartialLine(LineScanner.scan(line))
     }
+}
 
-    private struct Scan {
+/// An unfinished line as completion reads it.
+public struct PartialLine: Sendable {
+    /// The words of each command (split at `;`, `&` and `|`), redirection targets left out.
+    public var commands: [[Word]]
+    /// The quote the line ends inside of.
+    public var openQuote: OpenQuote?
+    /// Whether the line ends in a blank (or is empty): a new word starts at the cursor.
+    public var endsInBlank: Bool
+    /// Whether the word at the end of the line is the file of a `>` or `>>`.
+    public var endsInRedirectionTarget: Bool
+    /// Whether the line ends inside a `!` command, which is the local shell's.
+    public var endsInLocalCommand: Bool
+    /// The line's last word, whatever its role.
+    public var lastWord: Word?
+
+    init(_ scan: LineScanner.Result) {
         var commands: [[Word]] = [[]]
-        var openQuote: OpenQuote?
-        var danglingBackslash = false
-        var endsInBlank = true
-    }
-
-    private static func scan(_ line: String) -> Scan {
-        var scan = Scan()
-        var text = ""
-        var pattern = ""
-        var hasWildcard = false
-        var start: Int?
-        var quote: OpenQuote?
-        let scalars = Array(line.unicodeScalars)
-        var index = 0
-        func finishWord() {
-            if let wordStart = start {
-                let word = Word(text: text, start: wordStart, end: index, pattern: hasWildcard ? pattern : nil)
-                scan.commands[scan.commands.count - 1].append(word)
+        var afterRedirection = false
+        for token in scan.tokens {
+            switch token {
+            case .word(let word):
+                if afterRedirection { afterRedirection = false } else { commands[commands.count - 1].append(word) }
+            case .operator(.redirect, _), .operator(.append, _): afterRedirection = true
+            case .operator, .local: commands.append([])
             }
-            text = ""
-            pattern = ""
-            hasWildcard = false
-            start = nil
         }
-        /// A character taken literally (quoted or escaped).
-        func literal(_ c: Unicode.Scalar) {
-            text.unicodeScalars.append(c)
-            if "*?[]\\".unicodeScalars.contains(c) { pattern.unicodeScalars.append("\\") }
-            pattern.unicodeScalars.append(c)
+        let last = scan.tokens.last
+        lastWord = scan.tokens.reversed().lazy.compactMap { if case .word(let word) = $0 { word } else { nil } }.first
+        endsInLocalCommand = if case .local = last { true } else { false }
+        // After `> ` the next word is the file; inside `>fi` the word is, until a blank ends it.
+        if case .word = last, !scan.endsInBlank {
+            endsInRedirectionTarget = scan.tokens.dropLast().last?.isRedirection ?? false
+        } else {
+            endsInRedirectionTarget = last?.isRedirection ?? false
         }
-        while index < scalars.count {
-            let c = scalars[index]
-            switch quote {
-            case .single:
-                if c == "'" { quote = nil } else { literal(c) }
-            case .double:
-                if c == "\"" {
-                    quote = nil
-                } else if c == "\\", index + 1 < scalars.count, scalars[index + 1] == "\"" || scalars[index + 1] == "\\" {
-                    index += 1
-                    literal(scalars[index])
-                } else {
-                    literal(c)
-                }
-            case nil:
-                if c == " " || c == "\t" || c == "\n" || c == "\r" {
-                    finishWord()
-                } else if c == ";" {
-                    finishWord()
-                    scan.commands.append([])
-                } else if c == "#" && start == nil {
-                    index = scalars.count
-                    continue
-                } else {
-                    if start == nil { start = index }
-                    if c == "'" {
-                        quote = .single
-                    } else if c == "\"" {
-                        quote = .double
-                    } else if c == "\\" {
-                        guard index + 1 < scalars.count else {
-                            scan.danglingBackslash = true
-                            index += 1
-                            continue
-                        }
-                        index += 1
-                        literal(scalars[index])
-                    } else {
-                        if c == "*" || c == "?" || c == "[" { hasWildcard = true }
-                        text.unicodeScalars.append(c)
-                        pattern.unicodeScalars.append(c)
-                    }
-                }
-            }
-            index += 1
-        }
-        scan.endsInBlank = start == nil && quote == nil
-        finishWord()
-        scan.openQuote = quote
-        scan.commands.removeAll { $0.isEmpty }
-        return scan
+        self.commands = commands.filter { !$0.isEmpty }
+        openQuote = scan.openQuote
+        endsInBlank = scan.endsInBlank
     }
+}
 
+extension Tokenizer {
     /// Quotes a name so the tokenizer reads it back as the same single word.
     public static func quote(_ name: String) -> String {
         let special: Set<Character> = [

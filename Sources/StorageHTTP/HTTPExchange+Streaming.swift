@@ -6,50 +6,15 @@ import Storage
 
 extension HTTPExchange {
     /// Sends a request whose answer may be large and returns it with its body unread.
-    /// Connection breaks and 5xx/429 answers are retried as `send` retries them; once a
-    /// response is returned, its body is the caller's to read (or drop).
+    /// It is retried as `send` retries (the same loop): a retried answer's body is
+    /// drained first; once a response is returned, its body is the caller's to read (or drop).
     package func open(_ request: HTTPExchangeRequest) async throws -> HTTPClientResponse {
-        var failedTries = 0
-        while true {
-            let wait: Double?
-            do {
-                let response = try await openOnce(request)
-                let status = Int(response.status.code)
-                guard RetryPolicy.isRetryable(status: status) else { return response }
-                wait = options.retry.delay(
-                    afterFailedTry: failedTries + 1,
-                    retryAfter: RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After")),
-                    unitRandom: Double.random(in: 0..<1))
-                guard wait != nil else { return response }
-                _ = try? await response.body.collect(upTo: options.maximumResponseBytes)
-            } catch {
-                let failure = await classify(error, url: request.url)
-                guard failure.isRetryable,
-                    let delay = options.retry.delay(afterFailedTry: failedTries + 1, retryAfter: nil, unitRandom: Double.random(in: 0..<1))
-                else { throw failure.error }
-                wait = delay
-            }
-            failedTries += 1
-            try await pause(seconds: wait ?? 0)
-        }
-    }
-
-    private func openOnce(_ request: HTTPExchangeRequest) async throws -> HTTPClientResponse {
-        try Task.checkCancellation()
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = request.method
-        outgoing.headers = request.headers
-        if let makeBody = request.makeBody { outgoing.body = try makeBody() }
-        let (client, proxy) = try clients.client(for: request.url)
-        let started = ContinuousClock.now
-        do {
-            let response = try await client.execute(outgoing, timeout: .hours(24))
-            record(request, outcome: "\(response.status.code)", proxy: proxy, since: started)
-            return response
-        } catch {
-            let failure = await classify(error, url: request.url, proxy: proxy)
-            record(request, outcome: "failed: \(failure.error)", proxy: proxy, since: started)
-            throw failure
+        let limit = options.maximumResponseBytes
+        return try await retrying(
+            request, status: { (Int($0.status.code), $0.headers) },
+            discard: { _ = try? await $0.body.collect(upTo: limit) }
+        ) {
+            try await tryOnce(request) { $0 }
         }
     }
 }

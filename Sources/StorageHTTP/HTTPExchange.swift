@@ -72,17 +72,33 @@ package struct HTTPExchange: Sendable {
     /// 429 when the request is idempotent, within the policy's tries and total wait;
     /// failures are `StorageError`s.
     package func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
+        try await retrying(request, status: { ($0.status, $0.headers) }, discard: { _ in }) {
+            try await sendOnce(request)
+        }
+    }
+
+    /// The one retry loop of every request, whole or streamed: `once` makes one try, and
+    /// an answer worth another try is handed to `discard` (a streamed body is drained so
+    /// its connection can be used again) before the wait. Only idempotent requests are
+    /// tried again, within the policy's tries and total wait, and each retry is told to
+    /// the debug log as a `retry:` line.
+    package func retrying<Answer>(
+        _ request: HTTPExchangeRequest, status: (Answer) -> (code: Int, headers: HTTPHeaders),
+        discard: (Answer) async -> Void, once: () async throws -> Answer
+    ) async throws -> Answer {
         var failedTries = 0
         var waited = 0.0
         while true {
             let reason: String
             var retryAfter: Double?
             do {
-                let response = try await sendOnce(request)
-                guard request.isIdempotent, RetryPolicy.isRetryable(status: response.status) else { return response }
-                reason = "status \(response.status)"
-                retryAfter = RetryPolicy.retryAfterSeconds(response.headers.first(name: "Retry-After"))
-                if !canRetry(afterFailedTry: failedTries + 1, retryAfter: retryAfter, waited: waited) { return response }
+                let answer = try await once()
+                let (code, headers) = status(answer)
+                guard request.isIdempotent, RetryPolicy.isRetryable(status: code) else { return answer }
+                retryAfter = RetryPolicy.retryAfterSeconds(headers.first(name: "Retry-After"))
+                if !canRetry(afterFailedTry: failedTries + 1, retryAfter: retryAfter, waited: waited) { return answer }
+                await discard(answer)
+                reason = "status \(code)"
             } catch {
                 let failure = await classify(error, url: request.url)
                 guard request.isIdempotent, failure.isRetryable,
@@ -91,14 +107,22 @@ package struct HTTPExchange: Sendable {
                 reason = failure.reason
             }
             failedTries += 1
-            let wait = options.retry.delay(afterFailedTry: failedTries, retryAfter: retryAfter, unitRandom: Double.random(in: 0..<1)) ?? 0
-            let allowed = max(0, min(wait, options.retry.maximumTotalWait - waited))
-            log?(
-                "retry: \(request.method.rawValue) \(request.url) after \(reason); try \(failedTries + 1) of "
-                    + "\(options.retry.maximumTries) in \(Int(allowed * 1000)) ms")
-            try await pause(seconds: allowed)
-            waited += allowed
+            waited += try await pauseBeforeRetry(request, failedTries: failedTries, reason: reason, retryAfter: retryAfter, waited: waited)
         }
+    }
+
+    /// Waits before try `failedTries + 1` as long as the policy says, within what is left
+    /// of the total wait, and says so in the debug log; returns the seconds waited.
+    private func pauseBeforeRetry(
+        _ request: HTTPExchangeRequest, failedTries: Int, reason: String, retryAfter: Double?, waited: Double
+    ) async throws -> Double {
+        let wait = options.retry.delay(afterFailedTry: failedTries, retryAfter: retryAfter, unitRandom: Double.random(in: 0..<1)) ?? 0
+        let allowed = max(0, min(wait, options.retry.maximumTotalWait - waited))
+        log?(
+            "retry: \(request.method.rawValue) \(request.url) after \(reason); try \(failedTries + 1) of "
+                + "\(options.retry.maximumTries) in \(Int(allowed * 1000)) ms")
+        try await pause(seconds: allowed)
+        return allowed
     }
 
     /// Whether the policy leaves a try after `failedTry`, and the total wait is not used up.
@@ -108,6 +132,17 @@ package struct HTTPExchange: Sendable {
     }
 
     private func sendOnce(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
+        try await tryOnce(request) { response in
+            let body =
+                request.method == .HEAD
+                ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
+            return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
+        }
+    }
+
+    /// One try of `request`: its body made anew, sent on the client for its URL, the
+    /// answer handed to `read`, and the try told to the debug log.
+    func tryOnce<Answer>(_ request: HTTPExchangeRequest, read: (HTTPClientResponse) async throws -> Answer) async throws -> Answer {
         try Task.checkCancellation()
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = request.method
@@ -119,11 +154,9 @@ package struct HTTPExchange: Sendable {
             // Stalls are caught by the read timeout; the deadline only bounds a request
             // that keeps trickling, so a long upload is not cut short.
             let response = try await client.execute(outgoing, timeout: .hours(24))
-            let body =
-                request.method == .HEAD
-                ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
+            let answer = try await read(response)
             record(request, outcome: "\(response.status.code)", proxy: proxy, since: started)
-            return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
+            return answer
         } catch {
             let failure = await classify(error, url: request.url, proxy: proxy)
             record(request, outcome: "failed: \(failure.error)", proxy: proxy, since: started)

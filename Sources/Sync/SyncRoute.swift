@@ -21,7 +21,7 @@ public enum SyncRoute: Sendable {
     ) -> SyncRoute? {
         switch (source, destination) {
         case (.local(let root), .remote(let store, let folder)):
-            let uploader = Uploader(store: store, options: uploads, progress: progress, display: { $0 })
+            let uploader = Uploader(store: store, options: uploads, progress: progress)
             return .upload(root: root, uploader: uploader, to: folder)
         case (.remote(let store, let folder), .local(let root)):
             var downloader = Downloader(store: store)

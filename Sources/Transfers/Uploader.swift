@@ -64,17 +64,11 @@ public struct Uploader: Sendable {
     let store: any ObjectStore
     let options: UploadOptions
     let progress: TransferProgress?
-    /// How a name shows on the progress line (escaped for the terminal by the caller).
-    let display: @Sendable (String) -> String
 
-    public init(
-        store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil,
-        display: @escaping @Sendable (String) -> String = { $0 }
-    ) {
+    public init(store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil) {
         self.store = store
         self.options = options
         self.progress = progress
-        self.display = display
     }
 
     /// Uploads `items` into `container`, several files at once, telling `report` of each
@@ -100,7 +94,7 @@ public struct Uploader: Sendable {
     func upload(_ item: UploadItem, into container: String, limits: UploadLimits, ledger: PartialLedger) async throws -> UploadResult {
         let version = try LocalFiles.version(of: item.path)
         let plan = try SegmentPlan(fileBytes: version.bytes, requestedSegmentBytes: options.segmentBytes, limits: limits)
-        progress?.nowOn(display(item.name))
+        progress?.nowOn(item.name)
         if options.skipIdentical, try await isIdentical(item, container: container, version: version) {
             progress?.add(bytes: version.bytes)
             progress?.finishItem()

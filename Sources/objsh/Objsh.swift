@@ -104,7 +104,7 @@ struct Objsh: AsyncParsableCommand {
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
         let shell = Shell(
-            settings: settings(terminal: terminal, script: isScript, directories: directories), output: StandardOutput(),
+            settings: .forSession(choices(directories), terminal: terminal, script: isScript), output: StandardOutput(),
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
@@ -135,29 +135,20 @@ struct Objsh: AsyncParsableCommand {
         return await ScriptRunner(shell: shell, policy: onError).run(lines: lines)
     }
 
-    func settings(terminal: Terminal, script: Bool, directories: ObjshDirectories) -> ShellSettings {
-        var settings = ShellSettings()
-        settings.journalFolder = directories.journalFolder
-        settings.cacheFolder = directories.cache
-        settings.quiet = quiet
-        settings.json = json
-        settings.trace = trace
-        settings.cacheLimit = cacheLimit
-        settings.isTerminal = terminal.outputIsTerminal
-        settings.color = color.paints(terminalAllowsColor: terminal.allowsColor, script: script)
-        settings.errorColor = color.paints(terminalAllowsColor: terminal.errorsAllowColor, script: script)
-        settings.width = { terminal.columns() }
-        settings.paneRows = { terminal.paneRows() }
-        settings.progress = progress || (!script && isatty(STDERR_FILENO) == 1)
-        // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
-        settings.liveScreen = !script && terminal.outputIsTerminal && !debug && !trace
-        // index_refresh: a person's session only (see BackgroundIndexRefresh for why).
-        settings.refreshesIndexInBackground = !script
-        // Only a person at the terminal is asked (rm -r); scripts never are.
-        settings.confirm = script ? nil : { question in await Confirmation.ask(question) }
-        // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.
-        if commands != nil || file != nil { settings.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts()) }
-        return settings
+    /// What the options ask of the session; `ShellSettings.forSession` fits it to the terminal.
+    func choices(_ directories: ObjshDirectories) -> SessionChoices {
+        var choices = SessionChoices()
+        choices.journalFolder = directories.journalFolder
+        choices.cacheFolder = directories.cache
+        choices.quiet = quiet
+        choices.json = json
+        choices.trace = trace
+        choices.debug = debug
+        choices.cacheLimit = cacheLimit
+        choices.color = color
+        choices.progress = progress
+        choices.commandsComeFromArguments = commands != nil || file != nil
+        return choices
     }
 
     func scriptLines() throws -> AnySequence<String> {

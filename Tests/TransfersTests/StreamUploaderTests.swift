@@ -83,14 +83,6 @@ final class StreamUploaderTests: XCTestCase {
         }
     }
 
-    func testTheProgressLineOfAStreamHasNoTotal() {
-        let progress = TransferProgress(streaming: "backup.tar")
-        progress.add(bytes: 3 << 20)
-        let line = progress.line()
-        XCTAssertTrue(line.hasPrefix("backup.tar  3.0 MiB  "), line)
-        XCTAssertFalse(line.contains("/ ") || line.contains("left"), line)
-    }
-
     // MARK: - Helpers
 
     private func stagingFiles() throws -> [String] {

@@ -62,12 +62,4 @@ final class WorkerPoolTests: XCTestCase {
         } catch is Failure {}
         XCTAssertLessThan(started.withLock { $0 }, 1_000, "jobs went on after the failure")
     }
-
-    func testProgressLineSaysDoneTotalRateAndTimeLeft() {
-        let progress = TransferProgress(name: "big.iso", bytesTotal: 4 << 30, itemsTotal: 3)
-        progress.add(bytes: 1 << 30)
-        progress.finishItem()
-        let line = progress.line(at: progress.started + .seconds(2))
-        XCTAssertEqual(line, "big.iso  1.0 GiB / 4.0 GiB  512.0 MiB/s  0:06 left  1/3 files")
-    }
 }

@@ -154,7 +154,7 @@ struct ContentOutput {
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard escapes else {
-            guard console.output.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
+            guard console.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
             return
         }
         console.write(escaper.escape(bytes))

@@ -39,8 +39,7 @@ struct CopyPlan {
             try await context.console.withProgress(progress) { try await run.run(operands, context) }
         }
         if isDryRun { return .answered }
-        try await context.session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 }
 
@@ -132,11 +131,9 @@ struct CopyRun {
         }
         if crosses { try await to.ensureContainer(container) }
         progress?.addTotal(bytes: info.bytes, items: 1)
-        progress?.nowOn(escaped(info.name))
+        progress?.nowOn(info.name)
         let check = try await copier.copy(info, toContainer: container, name: String(target.prefix.dropLast()))
         progress?.finishItem()
-        // The result line stands alone, not after the progress line.
-        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         if moving {
             guard check == .verified else { throw TransferError.notMoved(name: source.objectPath, check) }
             try await from.deleteObject(at: source)

@@ -48,15 +48,14 @@ extension CopyRun {
         if let journal, journal.resumes {
             context.console.writeNote("\(command): finishing an interrupted move (\(journal.movedBefore) objects moved before)\n")
         }
-        let output = context.console.output
+        let console = context.console
         let command = command
         let count = try await copier.transferAll(
-            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, output)
-        ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
+            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, console)
+        ) { console.writeFailure($0, of: command) }
         journal?.finish()
         if moving && source.isContainer { try await from.deleter().deleteEmptiedContainer(source.container!) }
         let objects = "\(count.done) object\(count.done == 1 ? "" : "s")"
-        if progress != nil { context.console.writeError("\r\u{1B}[K") }
         let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
         context.console.writeNote("\(plan.done) \(objects) \(places) \(Self.checked(count))\n")
     }
@@ -113,14 +112,13 @@ extension CopyRun {
             }
             return
         }
-        let output = context.console.output
+        let console = context.console
         let command = command
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
             objects, container: container, below: pattern.base, to: destination, moving: moving, progress: progress,
-            unverified: Self.sayUnverified(command, output)
-        ) { failure in output.writeError("\(command): \(escaped(ErrorReport.words(failure)))\n") }
-        if progress != nil { context.console.writeError("\r\u{1B}[K") }
+            unverified: Self.sayUnverified(command, console)
+        ) { console.writeFailure($0, of: command) }
         let what = "\(count.done) object\(count.done == 1 ? "" : "s") matching \(escaped(pattern.text))"
         context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) \(Self.checked(count))\n")
     }
@@ -131,8 +129,8 @@ extension CopyRun {
     }
 
     /// Tells a copy nothing could prove, as it is made (a folder copy goes on).
-    static func sayUnverified(_ command: String, _ output: any ShellOutput) -> @Sendable (String, CopyCheck) -> Void {
-        { name, check in output.writeError("\(command): \(escaped(name)): copied, but \(ErrorReport.words(check))\n") }
+    static func sayUnverified(_ command: String, _ console: Console) -> @Sendable (String, CopyCheck) -> Void {
+        { name, check in console.writeError("\(command): \(escaped(name)): copied, but \(ErrorReport.words(check))\n") }
     }
 
     /// `-n`: the object `name` of `container`, and the name its copy would take in TARGET's container.

@@ -38,19 +38,18 @@ extension GetCommand {
     {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
-        let output = context.console.output
+        let console = context.console
         return try await folderDownloader.download(objects, container: container, below: base, into: folder, overwrite: overwrite, progress: nil) {
-            failure in
-            output.writeError("get: \(escaped(ErrorReport.words(failure)))\n")
+            console.writeFailure($0, of: "get")
         }
     }
 
     func fetchAll(under target: Location, into folder: String, _ downloader: Downloader, _ context: CommandContext) async throws -> Int {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
-        let output = context.console.output
-        return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: nil) { failure in
-            output.writeError("get: \(escaped(ErrorReport.words(failure)))\n")
+        let console = context.console
+        return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: nil) {
+            console.writeFailure($0, of: "get")
         }
     }
 

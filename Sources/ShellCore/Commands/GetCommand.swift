@@ -68,12 +68,12 @@ struct GetCommand: ShellCommand {
             return .answered
         }
         let info = try await objectToGet(target, context.session)
-        let progress = context.settings.progress ? TransferProgress(name: escaped(info.name), bytesTotal: info.bytes) : nil
+        let progress = context.settings.progress ? TransferProgress(name: info.name, bytesTotal: info.bytes) : nil
         let console = context.console
         if local == "-" {
             let outcome = try await console.withProgress(progress) {
                 try await downloader.stream(info, progress: progress) { bytes in
-                    guard console.output.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
+                    guard console.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
                 }
             }
             if let note = outcome.note { console.writeError("get: \(escaped(info.name)): \(note)\n") }
@@ -125,14 +125,13 @@ struct GetCommand: ShellCommand {
         }
         let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
         let console = context.console
-        let output = console.output
-        let progress = context.settings.progress ? TransferProgress(name: escaped(target.folderTitle), bytesTotal: 0, itemsTotal: 0) : nil
+        let progress = context.settings.progress ? TransferProgress(name: target.folderTitle, bytesTotal: 0, itemsTotal: 0) : nil
         let count = try await console.withProgress(progress) {
             var folderDownloader = session.folderDownloader()
             folderDownloader.downloader = downloader
             folderDownloader.parallel = downloader.parallel
-            return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: progress) { failure in
-                output.writeError("get: \(escaped(ErrorReport.words(failure)))\n")
+            return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: progress) {
+                console.writeFailure($0, of: "get")
             }
         }
         console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")

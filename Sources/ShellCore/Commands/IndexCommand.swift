@@ -56,13 +56,16 @@ struct IndexCommand: ShellCommand {
     }
 
     func refresh(_ index: NameIndex, _ place: Location, _ context: CommandContext) async throws -> RefreshReport {
-        let output = context.shell.output
-        let showsProgress = context.settings.progress
-        defer { if showsProgress { output.writeError("\r\u{1B}[K") } }
-        return try await index.refresh(
-            store: context.session.store, container: place.container, prefix: place.prefix, full: wantsFull
-        ) { container, names in
-            if showsProgress { output.writeError("\r\u{1B}[Kindexing \(escaped(container)): \(names) names") }
+        let console = context.console
+        do {
+            let report = try await index.refresh(
+                store: context.session.store, container: place.container, prefix: place.prefix, full: wantsFull
+            ) { container, names in console.showStatus("indexing \(container): \(names) names") }
+            await console.endStatus()
+            return report
+        } catch {
+            await console.endStatus()
+            throw error
         }
     }
 

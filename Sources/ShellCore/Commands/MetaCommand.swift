@@ -59,8 +59,7 @@ struct MetaCommand: ShellCommand {
         let changed = try await context.session.updateMetadata(of: info, change)
         context.console.writeNote("changed \(path):\n" + lines.map { "  \($0)\n" }.joined())
         if context.wantsJSON(json) { context.console.writeJSON([JSONRecord.metadata(changed)]) }
-        try await context.session.refresh()
-        return .answered
+        return .storeChanged(printPanes: false)
     }
 
     func write(_ info: ObjectInfo, _ context: CommandContext) {

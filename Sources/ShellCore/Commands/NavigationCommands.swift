@@ -53,8 +53,7 @@ struct RefreshCommand: ShellCommand {
     init(_ arguments: CommandArguments) throws {}
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        try await context.session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 }
 

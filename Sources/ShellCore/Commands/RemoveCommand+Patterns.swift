@@ -56,13 +56,11 @@ extension RemoveCommand {
 
     func remove(_ objects: [(ObjectSummary, Location)], of pattern: PathPattern, _ context: CommandContext) async throws {
         guard !objects.isEmpty else { return }
-        let output = context.console.output
+        let console = context.console
         let deleter = context.session.deleter()
         var deleted = 0
         for (container, listed) in Dictionary(grouping: objects, by: { $0.1.container! }).sorted(by: { $0.key < $1.key }) {
-            deleted += try await deleter.delete(listed.map(\.0), container: container) { failure in
-                output.writeError("rm: \(escaped(ErrorReport.words(failure)))\n")
-            }
+            deleted += try await deleter.delete(listed.map(\.0), container: container) { console.writeFailure($0, of: "rm") }
         }
         context.console.writeNote("deleted \(Self.objects(deleted)) matching \(escaped(pattern.text))\n")
     }

@@ -28,8 +28,7 @@ extension RemoveCommand {
             context.console.writeNote("deleted \(what)\n")
         }
         if isDryRun { return .answered }
-        try await context.session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 
     /// A version as the question and the answer name it: a delete marker, or its size and date.

@@ -60,8 +60,7 @@ struct RemoveCommand: ShellCommand {
         if let gone = removed.first(where: { session.currentFolder.isWithin($0) }), let parent = gone.parent {
             try await session.cd(parent.description)
         }
-        try await session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 
     /// Deletes what one plain NAME names; false when the user said no.
@@ -112,10 +111,8 @@ struct RemoveCommand: ShellCommand {
                 return false
             }
         }
-        let output = context.console.output
-        let count = try await deleter.deleteAll(under: target) { failure in
-            output.writeError("rm: \(escaped(ErrorReport.words(failure)))\n")
-        }
+        let console = context.console
+        let count = try await deleter.deleteAll(under: target) { console.writeFailure($0, of: "rm") }
         if isContainer { try await deleter.deleteEmptiedContainer(target.container!) }
         context.console.writeNote(
             "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"

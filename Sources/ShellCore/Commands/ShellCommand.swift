@@ -17,6 +17,9 @@ protocol ShellCommand {
 enum CommandOutcome: Equatable {
     /// The panes changed: print them.
     case showPanes
+    /// The store changed where the panes look: the shell reloads them, and prints them
+    /// unless the command's answer stands alone (`meta`).
+    case storeChanged(printPanes: Bool)
     /// The answer was printed; the panes are not shown again.
     case answered
     /// Leave the shell with this status.
@@ -26,13 +29,20 @@ enum CommandOutcome: Equatable {
     case differ
 }
 
-/// What a command works with: the browser of the current cluster, where it writes,
-/// and the shell for what spans clusters (switching, the catalog).
+/// What a command works with, fixed when it starts: the browser of the cluster it
+/// started on (captured, so switching clusters meanwhile does not move it), where it
+/// writes, and the shell for what spans clusters (switching, the catalog).
 struct CommandContext {
     let shell: Shell
-    var session: BrowserSession { shell.session }
-    var console: Console { shell.console }
-    var settings: ShellSettings { shell.settings }
+    let session: BrowserSession
+    let console: Console
+    var settings: ShellSettings { console.settings }
+
+    init(shell: Shell) {
+        self.shell = shell
+        session = shell.session
+        console = shell.console
+    }
 
     /// Whether the command prints JSON Lines: `--json` on it, or on the command line.
     func wantsJSON(_ flag: Bool) -> Bool { settings.json || flag }

@@ -39,19 +39,17 @@ struct SyncRun {
     /// Tells each name acted on as it happens: on standard output its plan line (or
     /// record); a failure, or a copy nothing proves, on standard error.
     func events(_ failures: Locked<FailureList>) -> @Sendable (SyncEvent) -> Void {
-        let output = context.console.output
+        let console = context.console
         let json = json
-        let clears = synchronizer.progress != nil
         return { event in
-            if clears { output.writeError("\r\u{1B}[K") }
             switch event {
             case .sent(let verdict, let check):
-                Self.tell(verdict, json: json, output)
-                if check != .verified { output.writeError("sync: \(escaped(verdict.name)): sent, but \(ErrorReport.words(check))\n") }
+                Self.tell(verdict, json: json, console)
+                if check != .verified { console.writeError("sync: \(escaped(verdict.name)): sent, but \(ErrorReport.words(check))\n") }
             case .deleted(let name, let bytes):
-                Self.tell(.onlyInDestination(PlaceEntry(deleted: name, bytes: bytes)), json: json, output)
+                Self.tell(.onlyInDestination(PlaceEntry(deleted: name, bytes: bytes)), json: json, console)
             case .failed(let failure):
-                output.writeError("sync: \(escaped(ErrorReport.words(failure)))\n")
+                console.writeFailure(failure, of: "sync")
                 failures.withLock {
                     if $0.first == nil { $0.first = failure }
                     if $0.kept.count < Self.failuresKept { $0.kept.append(failure) }
@@ -61,11 +59,11 @@ struct SyncRun {
     }
 
     /// A name acted on, as the plan tells it: its line, or its JSON record.
-    static func tell(_ verdict: Verdict, json: Bool, _ output: any ShellOutput) {
+    static func tell(_ verdict: Verdict, json: Bool, _ console: Console) {
         if json {
-            if let record = PlanLines.record(verdict) { output.write(record.jsonText) }
+            if let record = PlanLines.record(verdict) { console.write(record.jsonText) }
         } else if let line = PlanLines.line(verdict) {
-            output.write(line)
+            console.write(line)
         }
     }
 

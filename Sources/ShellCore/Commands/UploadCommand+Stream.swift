@@ -8,8 +8,7 @@ extension UploadCommand {
     func uploadStandardInput(as name: String, _ context: CommandContext) async throws -> CommandOutcome {
         guard let input = context.settings.dataInput else { throw CommandFailure.standardInputHoldsCommands }
         let target = try context.session.streamUploadTarget(as: name)
-        let out = LockedOutput(context.console.output, notesToErrors: context.settings.json)
-        let progress = TransferProgress(streaming: escaped(target.objectName))
+        let progress = TransferProgress(streaming: target.objectName)
         let uploader = context.session.streamUploader(options: options, progress: progress)
         let interrupts = input.interrupts
         let source = DescriptorStream(descriptor: input.descriptor, label: "standard input") { interrupts.isInterrupted }
@@ -18,8 +17,7 @@ extension UploadCommand {
                 try await uploader.upload(source, into: target.container, as: target.objectName)
             }
         }
-        out.writeNote(Self.describe(result))
-        try await context.session.refresh()
-        return .showPanes
+        context.console.writeNote(Self.describe(result))
+        return .storeChanged(printPanes: true)
     }
 }

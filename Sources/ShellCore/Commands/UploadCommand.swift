@@ -60,25 +60,20 @@ struct UploadCommand: ShellCommand {
         if local == "-", let name { return try await uploadStandardInput(as: name, context) }
         let target = try context.session.uploadTarget(local, as: name)
         let items = try Self.items(of: target)
-        let out = LockedOutput(context.console.output, notesToErrors: context.settings.json)
         let showsProgress = context.settings.progress || showsProgress
         let total = try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes }
         let progress = TransferProgress(name: "", bytesTotal: total, itemsTotal: items.count)
-        let uploader = context.session.uploader(options: options, progress: progress, display: { escaped($0) })
+        let uploader = context.session.uploader(options: options, progress: progress)
+        let console = context.console
         do {
-            try await context.console.withProgress(showsProgress ? progress : nil) {
-                try await uploader.upload(items, into: target.container) { result in
-                    // Clears the progress line first, so the result line stands alone.
-                    if showsProgress { out.writeError("\r\u{1B}[K") }
-                    out.writeNote(Self.describe(result))
-                }
+            try await console.withProgress(showsProgress ? progress : nil) {
+                try await uploader.upload(items, into: target.container) { result in console.writeNote(Self.describe(result)) }
             }
         } catch let stopped as UploadInterrupted {
-            out.writeError(Self.describe(stopped))
+            console.writeError(Self.describe(stopped))
             throw ShellError.interrupted
         }
-        try await context.session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 
     static func items(of target: UploadTarget) throws -> [UploadItem] {
@@ -109,21 +104,4 @@ struct UploadCommand: ShellCommand {
         text += stopped.filesTotal > 1 ? " (with --skip-identical, files already uploaded are skipped)\n" : "\n"
         return text
     }
-}
-
-/// The shell's output, shared by upload workers: one write at a time.
-final class LockedOutput: @unchecked Sendable {
-    private let output: ShellOutput
-    private let notesToErrors: Bool
-    private let lock = NSLock()
-
-    /// With `notesToErrors` (`--json`), what a person reads goes to standard error.
-    init(_ output: ShellOutput, notesToErrors: Bool) {
-        self.output = output
-        self.notesToErrors = notesToErrors
-    }
-
-    func write(_ text: String) { lock.withLock { output.write(text) } }
-    func writeNote(_ text: String) { notesToErrors ? writeError(text) : write(text) }
-    func writeError(_ text: String) { lock.withLock { output.writeError(text) } }
 }

@@ -92,8 +92,7 @@ struct RestoreCommand: ShellCommand {
         let source = try await store.objectInfo(container: container, name: object, version: chosen.id)
         _ = try await store.copyObject(source, toContainer: container, name: object)
         context.console.writeNote("restored \(path) from \(what) by a copy on the server\(wasDeleted ? "; it was deleted" : "")\n")
-        try await context.session.refresh()
-        return .showPanes
+        return .storeChanged(printPanes: true)
     }
 
     /// The version asked for, or the newest that is not current; never a delete marker.

@@ -27,10 +27,12 @@ struct CompletionWord: Equatable {
         var head = String.UnicodeScalarView()
         head.append(contentsOf: scalars[..<cursor])
         let parsed = Tokenizer.partial(String(head))
+        if parsed.endsInLocalCommand { return nil }
+        if parsed.endsInRedirectionTarget { return redirectionTarget(parsed, cursor: cursor) }
         var words = parsed.commands.last ?? []
         let gap = scalars[(words.last?.end ?? 0)..<cursor]
         if gap.contains("#") { return nil }
-        if gap.contains(";") { words = [] }
+        if gap.contains(";") || gap.contains("&") || gap.contains("|") { words = [] }
         let current: Word
         if parsed.endsInBlank || words.isEmpty {
             current = Word(text: "", start: cursor, end: cursor)
@@ -40,6 +42,14 @@ struct CompletionWord: Equatable {
         let quote = parsed.endsInBlank ? nil : parsed.openQuote
         let target = target(previous: words.map(\.text), current: current.text, quoted: quote != nil)
         return CompletionWord(text: current.text, start: current.start, openQuote: quote, target: target)
+    }
+
+    /// The file name after `>` or `>>`: a local path.
+    private static func redirectionTarget(_ parsed: PartialLine, cursor: Int) -> CompletionWord {
+        let current =
+            parsed.endsInBlank ? Word(text: "", start: cursor, end: cursor) : parsed.lastWord ?? Word(text: "", start: cursor, end: cursor)
+        let quote = parsed.endsInBlank ? nil : parsed.openQuote
+        return CompletionWord(text: current.text, start: current.start, openQuote: quote, target: .argument(.localPath))
     }
 
     /// Walks the words before the cursor as `ParsedCommand` does: options first (an

@@ -63,6 +63,13 @@ public struct ErrorReport: Sendable {
             return ("\(name): unknown command\(suggestion); try help", .usage)
         case .syntax(.unterminatedQuote(let quote)): return ("unterminated \(quote) quote", .usage)
         case .syntax(.danglingBackslash): return ("a backslash at the end of the line escapes nothing", .usage)
+        case .syntax(.missingRedirectionTarget(let op)): return ("\(op) needs a file name after it", .usage)
+        case .syntax(.missingCommand(around: "&")): return ("& needs a command before it", .usage)
+        case .syntax(.missingCommand(let op)): return ("\(op) needs a command on each side", .usage)
+        case .unavailable(let use):
+            return (
+                "\(use.rawValue): \(use.feature) are not available yet; to use the character in a name, quote it or write \\\(use.rawValue)", .usage
+            )
         case .usage(let spec, let problem): return ("\(spec.name): \(words(problem))\nusage: \(spec.synopsis)", .usage)
         case .cluster(let error):
             let (text, kind) = report(error)

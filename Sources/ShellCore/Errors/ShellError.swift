@@ -7,6 +7,8 @@ import Storage
 public enum ShellError: Error, Sendable {
     case unknownCommand(String)
     case syntax(SyntaxError)
+    /// A line that uses `&`, `|`, `>`, `>>` or `!`, which this shell reads but cannot run yet.
+    case unavailable(LineOperatorUse)
     case usage(CommandSpec, UsageProblem)
     case cluster(ClusterError)
     /// A failure of the named command; its cause says why.

@@ -1,0 +1,55 @@
+import Foundation
+import Rendering
+import ShellCore
+
+/// What the command line asked of a session, before the terminal is looked at.
+public struct SessionChoices: Sendable {
+    public var quiet = false
+    public var json = false
+    public var trace = false
+    public var debug = false
+    public var cacheLimit = 3
+    public var color = ColorChoice.auto
+    /// `--progress`: a progress line also in scripts.
+    public var progress = false
+    /// Whether commands come from `-c` or `-f`, so that standard input is data.
+    public var commandsComeFromArguments = false
+    /// Where a folder `mv` keeps its journal, and the cache folder (nil: no index).
+    public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
+    public var cacheFolder: String?
+
+    public init() {}
+}
+
+extension ShellSettings {
+    /// The settings of a session: what was asked, fitted to the terminal it runs at and to
+    /// whether it runs a script (the policy in one place, not in the executable).
+    public static func forSession(
+        _ choices: SessionChoices, terminal: Terminal, script: Bool
+    ) -> ShellSettings {
+        var settings = ShellSettings()
+        settings.journalFolder = choices.journalFolder
+        settings.cacheFolder = choices.cacheFolder
+        settings.quiet = choices.quiet
+        settings.json = choices.json
+        settings.trace = choices.trace
+        settings.cacheLimit = choices.cacheLimit
+        settings.isTerminal = terminal.outputIsTerminal
+        settings.color = choices.color.paints(terminalAllowsColor: terminal.allowsColor, script: script)
+        settings.errorColor = choices.color.paints(terminalAllowsColor: terminal.errorsAllowColor, script: script)
+        settings.width = { terminal.columns() }
+        settings.paneRows = { terminal.paneRows() }
+        settings.progress = choices.progress || (!script && isatty(STDERR_FILENO) == 1)
+        // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
+        settings.liveScreen = !script && terminal.outputIsTerminal && !choices.debug && !choices.trace
+        // index_refresh: a person's session only (see BackgroundIndexRefresh for why).
+        settings.refreshesIndexInBackground = !script
+        // Only a person at the terminal is asked (rm -r); scripts never are.
+        if !script { settings.confirm = { @Sendable question in await Confirmation.ask(question) } }
+        // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.
+        if choices.commandsComeFromArguments {
+            settings.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts())
+        }
+        return settings
+    }
+}

@@ -1,0 +1,98 @@
+/// A command line as a tree, as the tokenizer reads it: commands run one after the other
+/// (`;`) or in the background (`&`), each a pipeline of commands joined by `|`, each with
+/// its words and redirections (`>`, `>>`), or a local command (`!cmd`).
+public struct CommandList: Equatable, Sendable {
+    public var entries: [Entry]
+
+    /// One pipeline and how it is ended: by `;` (or the line's end), or by `&`.
+    public struct Entry: Equatable, Sendable {
+        public var pipeline: Pipeline
+        public var runsInBackground: Bool
+    }
+
+    /// The words of each shell command, in order: pipes, redirections and `&` set aside.
+    public var simpleCommands: [SimpleCommand] {
+        entries.flatMap(\.pipeline.stages).compactMap {
+            if case .shell(let command) = $0 { return command }
+            return nil
+        }
+    }
+}
+
+/// Commands joined by `|`, each one's output the next one's input.
+public struct Pipeline: Equatable, Sendable {
+    public var stages: [Stage]
+
+    public enum Stage: Equatable, Sendable {
+        /// An objsh command.
+        case shell(SimpleCommand)
+        /// `!text`: the rest of the line, for the local system's shell, as in sftp.
+        case local(String)
+    }
+}
+
+/// One objsh command: its words (the command name first) and where its output goes.
+public struct SimpleCommand: Equatable, Sendable {
+    public var words: [Word]
+    public var redirections: [Redirection]
+
+    public init(words: [Word], redirections: [Redirection] = []) {
+        self.words = words
+        self.redirections = redirections
+    }
+}
+
+/// `> FILE` (the file replaced) or `>> FILE` (added to).
+public struct Redirection: Equatable, Sendable {
+    public enum Mode: String, Equatable, Sendable {
+        case replace = ">"
+        case append = ">>"
+    }
+
+    public var mode: Mode
+    public var target: Word
+
+    public init(mode: Mode, target: Word) {
+        self.mode = mode
+        self.target = target
+    }
+}
+
+/// The operators the tokenizer reads outside quotes.
+enum LineOperator: String, Equatable {
+    case sequence = ";"
+    case background = "&"
+    case pipe = "|"
+    case redirect = ">"
+    case append = ">>"
+}
+
+/// A part of the line syntax that the runner does not run yet.
+public enum LineOperatorUse: String, Sendable {
+    case background = "&"
+    case pipe = "|"
+    case redirect = ">"
+    case append = ">>"
+    case local = "!"
+
+    /// What it is called, in a message.
+    var feature: String {
+        switch self {
+        case .background: "background jobs"
+        case .pipe: "pipes"
+        case .redirect, .append: "redirections"
+        case .local: "local commands"
+        }
+    }
+
+    /// The first use in `entry` that cannot run yet, if any.
+    static func first(in entry: CommandList.Entry) -> LineOperatorUse? {
+        if entry.runsInBackground { return .background }
+        if entry.pipeline.stages.count > 1 { return .pipe }
+        switch entry.pipeline.stages.first {
+        case .local: return .local
+        case .shell(let command): return command.redirections.first.map { $0.mode == .append ? .append : .redirect }
+        case nil: return nil
+        }
+    }
+}

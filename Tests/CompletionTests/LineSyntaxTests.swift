@@ -1,0 +1,83 @@
+import ShellCore
+import XCTest
+
+/// The tokenizer's tree: `;` and `&` end commands, `|` joins them, `>`/`>>` redirect,
+/// `!` at a command's start is the local shell's; quoted or escaped, each is a character.
+final class LineSyntaxTests: XCTestCase {
+    private func shape(_ line: String) throws -> [String] {
+        try Tokenizer.parse(line).entries.map { entry in
+            let stages = entry.pipeline.stages.map { stage -> String in
+                switch stage {
+                case .local(let text): return "!" + text
+                case .shell(let command):
+                    let words = command.words.map(\.text).joined(separator: " ")
+                    return ([words] + command.redirections.map { "\($0.mode.rawValue)\($0.target.text)" }).joined(separator: " ")
+                }
+            }
+            return stages.joined(separator: " | ") + (entry.runsInBackground ? " &" : "")
+        }
+    }
+
+    func testOperatorsBuildTheTree() throws {
+        XCTAssertEqual(try shape("ls -l | sort -k2 > out.txt; get -r photos &"), ["ls -l | sort -k2 >out.txt", "get -r photos &"])
+        XCTAssertEqual(try shape("search .log>>list.txt"), ["search .log >>list.txt"])
+        XCTAssertEqual(try shape("ls|head&pwd"), ["ls | head &", "pwd"])
+        XCTAssertEqual(try shape("cd photos;; ls;"), ["cd photos", "ls"], "empty commands between ; are skipped, as before")
+        XCTAssertEqual(try shape("   "), [])
+    }
+
+    func testQuotedOrEscapedOperatorsAreCharacters() throws {
+        XCTAssertEqual(try shape(#"info a\|b 'x>y' "c&d" e\>\>f g\;h"#), [#"info a|b x>y c&d e>>f g;h"#])
+        XCTAssertEqual(try shape("cd x!y"), ["cd x!y"], "! is special only where a command starts")
+        XCTAssertEqual(try shape("ls # a | b > c"), ["ls"], "a comment is not read")
+        for name in ["a|b", "x>y", "c&d", "!bang", "e;f", ">>"] {
+            let quoted = Tokenizer.quote(name)
+            XCTAssertEqual(
+                try Tokenizer.commands(in: "info " + quoted).map(\.last), [Word(text: name, start: 5, end: 5 + quoted.unicodeScalars.count)])
+        }
+    }
+
+    func testABangHandsTheRestOfTheLineToTheLocalShell() throws {
+        XCTAssertEqual(try shape("!ls -l | wc -l; echo 'x'"), ["!ls -l | wc -l; echo 'x'"])
+        XCTAssertEqual(try shape("cd photos; !pwd"), ["cd photos", "!pwd"])
+        XCTAssertEqual(try shape("ls | !grep x"), ["ls | !grep x"])
+        XCTAssertEqual(try Tokenizer.commands(in: "cd photos; !pwd").map { $0.map(\.text) }, [["cd", "photos"]])
+    }
+
+    func testMisplacedOperatorsAreSyntaxErrors() {
+        let cases: [(String, SyntaxError)] = [
+            ("ls >", .missingRedirectionTarget(">")), ("ls >> ; pwd", .missingRedirectionTarget(">>")),
+            ("ls > | sort", .missingRedirectionTarget(">")), ("| sort", .missingCommand(around: "|")),
+            ("ls |", .missingCommand(around: "|")), ("ls | | sort", .missingCommand(around: "|")),
+            ("& ls", .missingCommand(around: "&")), ("ls && pwd", .missingCommand(around: "&")),
+            ("> out.txt", .missingCommand(around: ">")), ("ls 'open", .unterminatedQuote("'")),
+        ]
+        for (line, expected) in cases {
+            XCTAssertThrowsError(try Tokenizer.parse(line), line) { XCTAssertEqual($0 as? SyntaxError, expected, line) }
+        }
+    }
+
+    func testWordsKeepTheirPlaceInTheLine() throws {
+        let list = try Tokenizer.parse("ls  a*b > 'my file'")
+        guard case .shell(let command) = list.entries[0].pipeline.stages[0] else { return XCTFail("not a shell command") }
+        XCTAssertEqual(command.words.map(\.start), [0, 4])
+        XCTAssertEqual(command.words[1].pattern, "a*b")
+        XCTAssertEqual(command.redirections, [Redirection(mode: .replace, target: Word(text: "my file", start: 10, end: 19))])
+    }
+
+    func testCompletionOnPartialLinesWithOperators() async {
+        let context = FakeCompletionContext(current: "/")
+        let cases: [(String, String)] = [
+            ("ls | clu", "ls | cluster "), ("get -r photos & cd pho", "get -r photos & cd photos/"),
+            ("ls > no", "ls > notes.txt "), ("ls >no", "ls >notes.txt "), ("ls > notes.txt pho", "ls > notes.txt photos/"),
+            ("!cd pho", "!cd pho"),
+        ]
+        for (line, expected) in cases {
+            // The cursor at the line's end (CompleterTests.tab reads `|` as the cursor).
+            let cursor = line.unicodeScalars.count
+            let result = await Completer.complete(line: line, cursor: cursor, context: context)
+            let after = result.replacement.map { String(line.unicodeScalars.prefix(result.replacementStart)) + $0 } ?? line
+            XCTAssertEqual(after, expected, line)
+        }
+    }
+}
