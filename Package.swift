@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Browser", "Listing", "Places", "Transfers"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Listing", "Places", "Transfers"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
