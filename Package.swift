@@ -33,6 +33,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Navigation"),
+        // Paths and places in an account (a container and a prefix, the names below it), the
+        // globs over names and the name filter: the model Browser, Sync and Transfers share.
+        .target(name: "Places"),
         .target(name: "Rendering"),
         // Where and as whom a store connects: the settings structs alone, so that a store
         // does not link the config parser (nor Yams).
@@ -41,12 +44,12 @@ let package = Package(
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
         // The navigation model over the storage protocol: panes, paths, the façade commands
         // read the account through; no transfer engine (ShellCore binds those to a session).
-        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Rendering", "Storage"]),
+        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Places", "Rendering", "Storage"]),
         .target(
             name: "ShellCore",
             dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),
         // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
-        .target(name: "Sync", dependencies: ["Browser", "Listing", "Storage", "Transfers"]),
+        .target(name: "Sync", dependencies: ["Listing", "Places", "Storage", "Transfers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
@@ -80,7 +83,7 @@ let package = Package(
         // cache folder, filled by the listing engine; no terminal, no HTTP.
         .target(name: "NameIndex", dependencies: ["Listing", "Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
-        .target(name: "Transfers", dependencies: ["Listing", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Transfers", dependencies: ["Listing", "Places", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.
@@ -122,8 +125,9 @@ let package = Package(
             name: "StorageContract", dependencies: ["Storage", "Listing", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/StorageContract"),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Browser", "Listing", "Transfers"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Listing", "Places", "Transfers"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
@@ -139,7 +143,9 @@ let package = Package(
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
         .testTarget(
             name: "StorageOpenStackTests",
-            dependencies: ["StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Transfers", "FaultProxyHarness"]),
+            dependencies: [
+                "StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Places", "Transfers", "FaultProxyHarness",
+            ]),
         // The S3 store against the test server's s3api (and moto), and the SigV4 test vectors.
         .testTarget(
             name: "StorageS3Tests",
@@ -147,7 +153,9 @@ let package = Package(
         // Both stores against Ceph RGW (scripts/rgw-server): the contract on its S3 and Swift APIs, and its differences.
         .testTarget(
             name: "RGWTests",
-            dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers", "Browser", "Listing"]),
+            dependencies: [
+                "StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Places", "Transfers", "Browser", "Listing",
+            ]),
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(
             name: "ObjshSwiftShellTests",

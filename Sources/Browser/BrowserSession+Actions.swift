@@ -59,7 +59,7 @@ extension BrowserSession {
     /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.
     public func mkdir(_ name: String) async throws {
         let target = try checkedNewName(name, command: "mkdir")
-        if target.segments.count == 1 {
+        if target.isContainer {
             try await store.createContainer(target.container!)
         } else {
             try await store.createFolderMarker(container: target.container!, name: target.prefix)

@@ -47,9 +47,8 @@ extension BrowserSession {
     func expandInContainer(_ pattern: PathPattern, sizes: Bool) async throws -> [PatternMatch] {
         let base = pattern.base
         let container = base.container!
-        let basePrefix = base.prefix
         let listing = ParallelListing(
-            store: store, container: container, prefix: basePrefix + pattern.listingPrefix,
+            store: store, container: container, prefix: base.objectName(for: pattern.listingPrefix),
             delimiter: pattern.isOneLevel ? "/" : nil)
         var matches: [PatternMatch] = []
         var lastFolder = ""
@@ -57,7 +56,7 @@ extension BrowserSession {
             for try await listed in listing {
                 let page = sizes ? await LargeObjectLookup.resolving(listed, container: container, store: store) : listed
                 for entry in page {
-                    var relative = String(entry.name.dropFirst(basePrefix.count))
+                    var relative = base.relativeName(of: entry.name)
                     let isFolder = relative.hasSuffix("/")
                     if isFolder { relative.removeLast() }
                     guard !relative.isEmpty else { continue }
@@ -65,7 +64,7 @@ extension BrowserSession {
                     // on the way that matches comes once, before its first object.
                     if !pattern.isOneLevel {
                         for folder in Self.matchingFolders(of: relative, pattern, after: &lastFolder) {
-                            matches.append(.folder(Location(container: container, objectName: Substring(basePrefix + folder + "/"))))
+                            matches.append(.folder(Location(container: container, objectName: Substring(base.objectName(for: folder + "/")))))
                         }
                     }
                     guard pattern.matches(relative: relative) else { continue }

@@ -100,6 +100,11 @@ extension BrowserSession {
         try await resolver.resolve(location, probe: probe, expecting: expected)
     }
 
+    /// What `location` names, or that it is missing and whether its container is there.
+    public func lookUp(_ location: Location, probe: PathResolver.Probe = .folderFirst) async throws -> Lookup {
+        try await resolver.lookUp(location, probe: probe)
+    }
+
     /// Where `path` points, without asking the store: relative to the current folder, or
     /// in search mode (where paths name results) relative to the root.
     public func location(of path: String?) throws -> Location {

@@ -37,7 +37,7 @@ public final class FolderPane: StoragePane {
     }
 
     override public var title: String { folder.folderTitle }
-    override public var kindName: String { folder.segments.count == 1 ? "container" : "folder" }
+    override public var kindName: String { folder.isContainer ? "container" : "folder" }
 
     /// Entries a folder pane loads: more than the tallest terminal shows, so that it
     /// can say "… N+ more". Listing 100 names took 8 ms on the test server against

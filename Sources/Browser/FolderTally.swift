@@ -30,8 +30,7 @@ public struct FolderTally: Sendable {
     /// Adds one object; returns the folders it closed, innermost first (as `du` prints them).
     public mutating func add(name: String, bytes: Int64) -> [Line] {
         let root = open[0].location
-        let relative = name.utf8.dropFirst(root.prefix.utf8.count)
-        let folders = String(decoding: relative, as: UTF8.self).split(separator: "/", omittingEmptySubsequences: false)
+        let folders = root.relativeName(of: name).split(separator: "/", omittingEmptySubsequences: false)
             .dropLast().prefix(depth).map(String.init)
         var closed: [Line] = []
         // Open folders that are not ancestors of this name are done.

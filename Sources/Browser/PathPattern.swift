@@ -6,28 +6,21 @@
 /// (`..`, `/`); the rest is matched against names below it. Every match starts with
 /// `base` and `listingPrefix`, so a listing scoped to them finds them all.
 public struct PathPattern: Sendable, Equatable {
-    /// One segment after the base: a glob for one name, or `**` for any depth.
-    enum Segment: Sendable, Equatable {
-        case glob(Glob)
-        case anyDepth
-    }
-
     /// The pattern as the user typed it (with its escapes), for messages.
     public let text: String
     /// The deepest location every match is within.
     public let base: Location
-    let segments: [Segment]
+    let segments: [GlobSegment]
 
     /// Parses `text` relative to `folder`; nil when it has no wildcard (a plain path).
     public init?(_ text: String, in folder: Location) throws {
-        let parts = Self.splitSegments(text)
+        let parts = GlobSegment.split(text)
         guard let first = parts.firstIndex(where: Glob.hasWildcard) else { return nil }
         let literal = parts[..<first].map(Self.unescaped).joined(separator: "/")
         base = try folder.resolving((text.hasPrefix("/") ? "/" : "") + literal)
         segments = try parts[first...].map { part in
-            if part == "**" { return .anyDepth }
             guard part != "..", part != "." else { throw BrowserError.invalidPath(text, .upAfterWildcard) }
-            return .glob(Glob(part))
+            return GlobSegment(part)
         }
         self.text = text
     }
@@ -58,44 +51,13 @@ public struct PathPattern: Sendable, Equatable {
 
     /// Whether a name below the base (without a trailing `/`) matches.
     public func matches(relative name: String) -> Bool {
-        Self.match(segments[...], name.split(separator: "/", omittingEmptySubsequences: false)[...])
+        GlobSegment.match(segments[...], name.split(separator: "/", omittingEmptySubsequences: false)[...])
     }
 
-    init(text: String, base: Location, segments: [Segment]) {
+    init(text: String, base: Location, segments: [GlobSegment]) {
         self.text = text
         self.base = base
         self.segments = segments
-    }
-
-    static func match(_ pattern: ArraySlice<Segment>, _ names: ArraySlice<Substring>) -> Bool {
-        guard let head = pattern.first else { return names.isEmpty }
-        switch head {
-        case .anyDepth:
-            // `**` takes no segment, or one more and tries again.
-            if match(pattern.dropFirst(), names) { return true }
-            return !names.isEmpty && match(pattern, names.dropFirst())
-        case .glob(let glob):
-            guard let name = names.first, glob.matches(String(name)) else { return false }
-            return match(pattern.dropFirst(), names.dropFirst())
-        }
-    }
-
-    /// Splits at each `/` that is not escaped, keeping escapes for the globs.
-    static func splitSegments(_ text: String) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var escaping = false
-        for character in text {
-            if character == "/" && !escaping {
-                if !current.isEmpty { parts.append(current) }
-                current = ""
-                continue
-            }
-            escaping = character == "\\" && !escaping
-            current.append(character)
-        }
-        if !current.isEmpty { parts.append(current) }
-        return parts
     }
 
     /// A segment without wildcards as the name it stands for.

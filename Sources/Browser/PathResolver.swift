@@ -85,3 +85,31 @@ public struct PathResolver: Sendable {
         }
     }
 }
+
+/// What a path names where it may be missing (a copy's or a sync's destination), and so
+/// whether its container is there: what the resolver saw, so that nothing asks again.
+public enum Lookup: Sendable, Equatable {
+    case found(Target)
+    case missing(NotFound)
+
+    /// What the path names; nil when nothing.
+    public var target: Target? {
+        if case .found(let target) = self { target } else { nil }
+    }
+
+    /// Whether the path's container is there (for the account, true).
+    public var containerExists: Bool {
+        if case .missing(let missing) = self { missing.expected != .container } else { true }
+    }
+}
+
+extension PathResolver {
+    /// Resolves `location` as `resolve` does, a missing one answered rather than thrown.
+    public func lookUp(_ location: Location, probe: Probe = .folderFirst) async throws -> Lookup {
+        do {
+            return .found(try await resolve(location, probe: probe))
+        } catch BrowserError.notFound(let missing) {
+            return .missing(missing)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Browser
 import Storage
+import Sync
 import Transfers
 
 // The transfer engines bound to a session's store: the one place in the shell that
@@ -19,6 +20,9 @@ extension BrowserSession {
     func streamUploader(options: UploadOptions, progress: TransferProgress?) -> StreamUploader {
         StreamUploader(store: store, options: options, progress: progress)
     }
+
+    /// `folder` on this session's store, as sync and diff compare it.
+    func syncPlace(_ folder: Location) -> SyncPlace { .remote(store: store, folder: folder) }
 
     /// A copy between this session's store and `other`'s that streams the bytes through
     /// here (across clusters), spooling to `spool`.

@@ -1,4 +1,4 @@
-import Browser
+import Places
 import Storage
 import Transfers
 

@@ -3,7 +3,7 @@ import Transfers
 
 /// A local file against an object of the same size.
 extension ContentJudge {
-    func judge(_ file: LocalFileStat, _ digests: (any FileDigesting)?, _ object: ObjectSummary, _ remote: Remote) async throws -> Answer {
+    func judge(_ file: LocalFileStat, _ digests: (any FileDigesting)?, _ object: ObjectSummary, _ remote: ObjectLookup) async throws -> Answer {
         guard let digests else { return .unproven("no way to read the file") }
         var claim = ETagClaim.of(object)
         if claim == .unknown {
@@ -36,7 +36,7 @@ extension ContentJudge {
     }
 
     /// A static large object: its manifest (one GET), then the file cut at the segments' size.
-    func segments(_ file: LocalFileStat, _ digests: any FileDigesting, _ object: ObjectSummary, _ remote: Remote) async throws -> Answer {
+    func segments(_ file: LocalFileStat, _ digests: any FileDigesting, _ object: ObjectSummary, _ remote: ObjectLookup) async throws -> Answer {
         guard let segments = try await remote.segments(object) else { return .unproven("a manifest whose segments cannot be read") }
         guard let size = segments.uniformBytes else { return .unproven("segments of several sizes") }
         let digest = try await digests.digests(of: file, partSizes: [size])
@@ -49,7 +49,7 @@ extension ContentJudge {
     /// proves nothing: then only a recorded size (a HEAD) can tell.
     func parts(
         _ file: LocalFileStat, _ digests: any FileDigesting, etag: String, count: Int, recorded: Int64?, _ object: ObjectSummary,
-        _ remote: Remote
+        _ remote: ObjectLookup
     ) async throws -> Answer {
         if let recorded {
             let digest = try await digests.digests(of: file, partSizes: [recorded])

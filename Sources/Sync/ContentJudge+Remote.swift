@@ -3,8 +3,8 @@ import Storage
 /// Two objects of the same size, on one store or two: their ETags where they say enough,
 /// else the manifests of their large objects.
 struct RemotePair: Sendable {
-    let a: Remote
-    let b: Remote
+    let a: ObjectLookup
+    let b: ObjectLookup
 
     func judge(_ x: ObjectSummary, _ y: ObjectSummary) async throws -> Answer {
         let first = try await claim(x, on: a)
@@ -31,7 +31,7 @@ struct RemotePair: Sendable {
     }
 
     /// What the object's ETag claims; a listing without ETags (the file store) asks a HEAD.
-    func claim(_ object: ObjectSummary, on remote: Remote) async throws -> ETagClaim {
+    func claim(_ object: ObjectSummary, on remote: ObjectLookup) async throws -> ETagClaim {
         let claim = ETagClaim.of(object)
         return claim == .unknown ? ETagClaim.of(try await remote.info(object)) : claim
     }
@@ -47,7 +47,7 @@ struct RemotePair: Sendable {
 
     /// A static large object against a multipart ETag: segments of one size, as many as
     /// the parts, give the multipart ETag of the same cut, which proves it either way.
-    func manifest(_ object: ObjectSummary, on remote: Remote, against etag: String, parts: Int) async throws -> Answer {
+    func manifest(_ object: ObjectSummary, on remote: ObjectLookup, against etag: String, parts: Int) async throws -> Answer {
         guard let segments = try await remote.segments(object), let size = segments.uniformBytes, segments.count == parts else {
             return .unproven("a large object cut another way than the multipart object")
         }

@@ -24,13 +24,13 @@ public struct ContentJudge: Sendable {
         guard from.bytes == to.bytes else { return .differs(from, to, .size) }
         let answer: Answer
         switch (from.origin, to.origin, source, destination) {
-        case (.file(let file), .object(let object), _, .remote(let store, let container, let prefix)):
-            answer = try await judge(file, sourceDigests, object, Remote(store: store, container: container, prefix: prefix))
-        case (.object(let object), .file(let file), .remote(let store, let container, let prefix), _):
-            answer = try await judge(file, destinationDigests, object, Remote(store: store, container: container, prefix: prefix))
-        case (.object(let a), .object(let b), .remote(let storeA, let containerA, let prefixA), .remote(let storeB, let containerB, let prefixB)):
+        case (.file(let file), .object(let object), _, .remote(let store, let folder)):
+            answer = try await judge(file, sourceDigests, object, ObjectLookup(store: store, container: folder.container!))
+        case (.object(let object), .file(let file), .remote(let store, let folder), _):
+            answer = try await judge(file, destinationDigests, object, ObjectLookup(store: store, container: folder.container!))
+        case (.object(let a), .object(let b), .remote(let storeA, let folderA), .remote(let storeB, let folderB)):
             answer = try await RemotePair(
-                a: Remote(store: storeA, container: containerA, prefix: prefixA), b: Remote(store: storeB, container: containerB, prefix: prefixB)
+                a: ObjectLookup(store: storeA, container: folderA.container!), b: ObjectLookup(store: storeB, container: folderB.container!)
             ).judge(a, b)
         case (.file(let a), .file(let b), _, _):
             answer = try await judge(a, sourceDigests, b, destinationDigests)
@@ -74,11 +74,11 @@ enum Answer: Equatable {
     static func by(_ basis: Basis, equal: Bool) -> Answer { equal ? .same(basis) : .differs(basis) }
 }
 
-/// A container and folder of a store, where a compared object lives.
-struct Remote: Sendable {
+/// The store and container of a compared object, where its HEAD and manifest are asked
+/// (its name is its own: what is looked up needs no folder).
+struct ObjectLookup: Sendable {
     let store: any ObjectStore
     let container: String
-    let prefix: String
 
     func info(_ object: ObjectSummary) async throws -> ObjectInfo {
         try await store.objectInfo(container: container, name: object.name)

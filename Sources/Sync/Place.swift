@@ -1,12 +1,13 @@
 import Foundation
+import Places
 import Storage
 
 /// One side of a comparison: a local folder, or a container or folder of a store.
 public enum SyncPlace: Sendable {
     /// The folder at this absolute path.
     case local(root: String)
-    /// The objects of `container` whose names start with `prefix` (empty, or ending in `/`).
-    case remote(store: any ObjectStore, container: String, prefix: String)
+    /// The objects of a container or folder of `store`, named below it.
+    case remote(store: any ObjectStore, folder: Location)
 
     /// Whether the other side is a store too: remote ↔ remote rules apply.
     public var isRemote: Bool {

@@ -1,6 +1,6 @@
-import Browser
 import Foundation
 import Listing
+import Places
 import Storage
 import Transfers
 
@@ -30,16 +30,16 @@ public struct PlacePages: AsyncSequence, Sendable {
             let tree = LocalTree(
                 root: root, prune: { filter.excludes($0) }, ignoredSuffixes: [LocalFile.partialSuffix, LocalFile.journalSuffix])
             return Iterator(source: .local(tree, root: root), filter: filter, pageSize: pageSize)
-        case .remote(let store, let container, let prefix):
-            let listing = ParallelListing(store: store, container: container, prefix: prefix).makeAsyncIterator()
-            return Iterator(source: .remote(listing, store: store, container: container, prefix: prefix), filter: filter, pageSize: pageSize)
+        case .remote(let store, let folder):
+            let listing = ParallelListing(store: store, container: folder.container!, prefix: folder.prefix).makeAsyncIterator()
+            return Iterator(source: .remote(listing, store: store, folder: folder), filter: filter, pageSize: pageSize)
         }
     }
 
     public struct Iterator: AsyncIteratorProtocol {
         enum Source {
             case local(LocalTree, root: String)
-            case remote(ParallelListing.Iterator, store: any ObjectStore, container: String, prefix: String)
+            case remote(ParallelListing.Iterator, store: any ObjectStore, folder: Location)
         }
 
         var source: Source
@@ -79,8 +79,8 @@ public struct PlacePages: AsyncSequence, Sendable {
                 } catch StorageError.io where !LocalPlace.exists(root) {
                     return nil
                 }
-            case .remote(var listing, let store, let container, let prefix):
-                defer { source = .remote(listing, store: store, container: container, prefix: prefix) }
+            case .remote(var listing, let store, let folder):
+                defer { source = .remote(listing, store: store, folder: folder) }
                 let page: [ListingEntry]
                 do {
                     guard let listed = try await listing.next() else { return nil }
@@ -92,8 +92,8 @@ public struct PlacePages: AsyncSequence, Sendable {
                     guard case .object(let object) = entry, !object.name.hasSuffix("/") else { return nil }
                     return object
                 }
-                return await LargeObjectLookup.resolving(objects, container: container, store: store).map {
-                    PlaceEntry(name: String($0.name.utf8.dropFirst(prefix.utf8.count))!, origin: .object($0))
+                return await LargeObjectLookup.resolving(objects, container: folder.container!, store: store).map {
+                    PlaceEntry(name: folder.relativeName(of: $0.name), origin: .object($0))
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Places
 import Storage
 import Transfers
 
@@ -8,9 +9,9 @@ import Transfers
 /// on the server within one cluster, streamed through objsh across two). Every path is
 /// the transfer engine's own; sync adds none.
 public enum SyncRoute: Sendable {
-    case upload(root: String, uploader: Uploader, container: String, prefix: String)
-    case download(store: any ObjectStore, container: String, prefix: String, downloader: Downloader, root: String)
-    case copy(copier: Copier, from: (container: String, prefix: String), to: (container: String, prefix: String), streamed: Bool)
+    case upload(root: String, uploader: Uploader, to: Location)
+    case download(store: any ObjectStore, from: Location, downloader: Downloader, root: String)
+    case copy(copier: Copier, from: Location, to: Location, streamed: Bool)
 
     /// The route between `source` and `destination`; nil for two local folders.
     /// `crossing` holds how a copy between two clusters streams (nil: one cluster).
@@ -19,16 +20,16 @@ public enum SyncRoute: Sendable {
         crossing: StreamedCopy?
     ) -> SyncRoute? {
         switch (source, destination) {
-        case (.local(let root), .remote(let store, let container, let prefix)):
+        case (.local(let root), .remote(let store, let folder)):
             let uploader = Uploader(store: store, options: uploads, progress: progress)
-            return .upload(root: root, uploader: uploader, container: container, prefix: prefix)
-        case (.remote(let store, let container, let prefix), .local(let root)):
+            return .upload(root: root, uploader: uploader, to: folder)
+        case (.remote(let store, let folder), .local(let root)):
             var downloader = Downloader(store: store)
             downloader.parallel = 2
-            return .download(store: store, container: container, prefix: prefix, downloader: downloader, root: root)
-        case (.remote(let store, let fromContainer, let fromPrefix), .remote(_, let toContainer, let toPrefix)):
+            return .download(store: store, from: folder, downloader: downloader, root: root)
+        case (.remote(let store, let from), .remote(_, let to)):
             let copier = crossing.map { Copier(streaming: $0) } ?? Copier(store: store)
-            return .copy(copier: copier, from: (fromContainer, fromPrefix), to: (toContainer, toPrefix), streamed: crossing != nil)
+            return .copy(copier: copier, from: from, to: to, streamed: crossing != nil)
         case (.local, .local):
             return nil
         }

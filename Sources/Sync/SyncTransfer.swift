@@ -19,19 +19,19 @@ struct SyncTransfer: Sendable {
     func send(_ entry: PlaceEntry) async throws -> CopyCheck {
         progress?.nowOn(entry.name)
         switch route {
-        case .upload(let root, let uploader, let container, let prefix):
+        case .upload(let root, let uploader, let folder):
             guard let file = entry.file else { return .verified }
-            return try await upload(file, root: root, uploader, container: container, name: prefix + entry.name)
-        case .download(let store, let container, _, let downloader, let root):
+            return try await upload(file, root: root, uploader, container: folder.container!, name: folder.objectName(for: entry.name))
+        case .download(let store, let folder, let downloader, let root):
             guard let object = entry.object else { return .verified }
-            return try await download(object, as: entry.name, store: store, container: container, downloader, root: root)
+            return try await download(object, as: entry.name, store: store, container: folder.container!, downloader, root: root)
         case .copy(let copier, let from, let to, let streamed):
             guard let object = entry.object else { return .verified }
             let info =
                 streamed
-                ? try await copier.store.objectInfo(container: from.container, name: object.name)
-                : try await LargeObjectLookup.objectInfo(of: object, container: from.container, store: copier.store)
-            let check = try await copier.copy(info, toContainer: to.container, name: to.prefix + entry.name)
+                ? try await copier.store.objectInfo(container: from.container!, name: object.name)
+                : try await LargeObjectLookup.objectInfo(of: object, container: from.container!, store: copier.store)
+            let check = try await copier.copy(info, toContainer: to.container!, name: to.objectName(for: entry.name))
             if !streamed { progress?.add(bytes: entry.bytes) }
             progress?.finishItem()
             return check

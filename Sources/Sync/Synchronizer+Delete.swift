@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Places
 import Storage
 import Synchronization
 import Transfers
@@ -12,15 +13,16 @@ extension Synchronizer {
         defer { counts = totals.withLock { $0 } }
         progress?.addTotal(bytes: 0, items: spool.count)
         switch comparison.destination {
-        case .remote(let store, let container, let prefix):
+        case .remote(let store, let folder):
             let deleter = Deleter(store: store)
             try await spool.pages(1_000) { page in
                 let objects = page.map { record in
-                    var object = ObjectSummary(name: prefix + record.name, bytes: record.bytes, contentType: "", isLargeObject: record.kind == "s")
+                    var object = ObjectSummary(
+                        name: folder.objectName(for: record.name), bytes: record.bytes, contentType: "", isLargeObject: record.kind == "s")
                     object.mayBeLargeObject = record.kind == "m"
                     return object
                 }
-                try await deleteObjects(objects, prefix: prefix, container: container, deleter, totals, event)
+                try await deleteObjects(objects, in: folder, deleter, totals, event)
             }
         case .local(let root):
             try await spool.pages(1_000) { page in
@@ -30,19 +32,19 @@ extension Synchronizer {
     }
 
     func deleteObjects(
-        _ objects: [ObjectSummary], prefix: String, container: String, _ deleter: Deleter, _ totals: Locked<SyncTotals>,
+        _ objects: [ObjectSummary], in folder: Location, _ deleter: Deleter, _ totals: Locked<SyncTotals>,
         _ event: @escaping @Sendable (SyncEvent) -> Void
     ) async throws {
         let failures = Locked(Set<[UInt8]>())  // bytes: `é` and `e\u{301}` are two names
         do {
-            _ = try await deleter.delete(objects, container: container, progress: nil) { failure in
+            _ = try await deleter.delete(objects, container: folder.container!, progress: nil) { failure in
                 failures.withLock { _ = $0.insert(Array(failure.name.utf8)) }
-                event(.failed(ObjectFailure(name: String(failure.name.utf8.dropFirst(prefix.utf8.count)) ?? failure.name, error: failure.error)))
+                event(.failed(ObjectFailure(name: folder.relativeName(of: failure.name), error: failure.error)))
             }
         } catch TransferError.someFailed {}
         let failed = failures.withLock { $0 }
         for object in objects {
-            let name = String(object.name.utf8.dropFirst(prefix.utf8.count)) ?? object.name
+            let name = folder.relativeName(of: object.name)
             progress?.finishItem()
             if failed.contains(Array(object.name.utf8)) {
                 totals.withLock { $0.failed += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import Listing
+import Places
 import Storage
 
 /// How a copy was checked.
@@ -78,13 +79,13 @@ public struct Copier: Sendable {
         }
     }
 
-    /// Copies, or with `moving` moves, the listed `objects` of `container` (names below
-    /// `prefix`) to `target` followed by the rest of each name. A move deletes a source
-    /// only after its copy was verified; an unverified one is kept and told as a failure
-    /// (`TransferError.notMoved`). `journal` hears of each object moved, `unverified` of
-    /// each copy kept unproven. Returns how many.
+    /// Copies, or with `moving` moves, the listed `objects` of `container` (listed under
+    /// `source`) each to its `targetName`. A move deletes a source only after its copy was
+    /// verified; an unverified one is kept and told as a failure (`TransferError.notMoved`).
+    /// `journal` hears of each object moved, `unverified` of each copy kept unproven.
+    /// Returns how many.
     public func transfer(
-        _ objects: [ObjectSummary], container: String, below prefix: String, to target: (container: String, prefix: String),
+        _ objects: [ObjectSummary], container: String, below source: Location, to target: Location,
         moving: Bool, journal: MoveJournal? = nil, progress: TransferProgress? = nil,
         unverified: @escaping @Sendable (String, CopyCheck) -> Void = { _, _ in },
         failed: @escaping @Sendable (ObjectFailure) -> Void
@@ -93,30 +94,37 @@ public struct Copier: Sendable {
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
             progress?.addTotal(bytes: object.bytes, items: 1)
-            try await transferListed(object, container: container, below: prefix, to: target, remover: remover, tally: tally)
+            try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
             progress?.finishItem()
         }
         try await remover?.finish()
         return CopyCount(done: try tally.total(), unverified: tally.unverifiedCount)
     }
 
+    /// The name the copy of `objectName` (of `container`, listed under `source`) takes in
+    /// `target`'s container: its name below `source` (`CONTAINER/NAME` from the account
+    /// root), below `target`. What a dry run tells is what a run makes: both ask here.
+    public static func targetName(of objectName: String, in container: String, below source: Location, to target: Location) -> String {
+        target.objectName(for: source.relativeName(of: objectName, in: container))
+    }
+
     /// One listed object (or pseudo-folder marker) of a folder transfer, counted in `tally`.
     func transferListed(
-        _ object: ObjectSummary, container: String, below prefix: String, to target: (container: String, prefix: String),
-        remover: SourceRemover?, tally: Tally
+        _ object: ObjectSummary, container: String, below source: Location, to target: Location, remover: SourceRemover?, tally: Tally
     ) async throws {
-        let name = target.prefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        let name = Self.targetName(of: object.name, in: container, below: source, to: target)
+        let targetContainer = target.container!
         try await tally.recordUnlessDeferred(object.name) {
             if object.name.hasSuffix("/") {
-                try await transferMarker(object.name, container: container, to: (target.container, name), moving: remover != nil)
+                try await transferMarker(object.name, container: container, toContainer: targetContainer, name: name, moving: remover != nil)
                 return .settled
             }
             // A listing carries no metadata: a copy through objsh asks for it (the server's own copy keeps it).
-            let source =
+            let info =
                 streamed == nil
                 ? try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
                 : try await store.objectInfo(container: container, name: object.name)
-            return try await transferOne(source, to: (target.container, name), remover: remover, tally: tally)
+            return try await transferOne(info, toContainer: targetContainer, name: name, remover: remover, tally: tally)
         }
     }
 
@@ -132,16 +140,16 @@ public struct Copier: Sendable {
     static let moveDeleteBatch = 100
 
     /// A pseudo-folder's marker is made anew at the target (it holds no bytes).
-    func transferMarker(_ name: String, container: String, to target: (container: String, name: String), moving: Bool) async throws {
-        guard !target.name.isEmpty else { return }
-        try await self.target.createFolderMarker(container: target.container, name: target.name)
-        if moving { try await store.deleteListedObject(.nameOnly(name), container: container) }
+    func transferMarker(_ marker: String, container: String, toContainer targetContainer: String, name: String, moving: Bool) async throws {
+        guard !name.isEmpty else { return }
+        try await target.createFolderMarker(container: targetContainer, name: name)
+        if moving { try await store.deleteListedObject(.nameOnly(marker), container: container) }
     }
 
     func transferOne(
-        _ source: ObjectInfo, to target: (container: String, name: String), remover: SourceRemover?, tally: Tally
+        _ source: ObjectInfo, toContainer container: String, name: String, remover: SourceRemover?, tally: Tally
     ) async throws -> Settlement {
-        let check = try await copy(source, toContainer: target.container, name: target.name)
+        let check = try await copy(source, toContainer: container, name: name)
         guard let remover else {
             if check != .verified { tally.unverified(source.name, check) }
             return .settled
@@ -150,21 +158,22 @@ public struct Copier: Sendable {
         return try await remover.remove(source)
     }
 
-    /// Copies or moves every object under `container/prefix` (a folder or a whole
-    /// container) as the listing engine finds them, `parallel` at once across its pages.
+    /// Copies or moves every object under `source` (a folder or a whole container) to
+    /// `target` as the listing engine finds them, `parallel` at once across its pages.
     public func transferAll(
-        container: String, prefix: String, to target: (container: String, prefix: String), moving: Bool,
+        from source: Location, to target: Location, moving: Bool,
         journal: MoveJournal? = nil, progress: TransferProgress? = nil,
         unverified: @escaping @Sendable (String, CopyCheck) -> Void = { _, _ in },
         failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> CopyCount {
+        let container = source.container!
         let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
-        let pages = ParallelListing(store: store, container: container, prefix: prefix)
+        let pages = ParallelListing(store: store, container: container, prefix: source.prefix)
         try await WorkerPool.forEach(pages: pages, limit: parallel) { (entry: ListingEntry) in
             guard case .object(let object) = entry else { return }
             progress?.addTotal(bytes: object.bytes, items: 1)
-            try await transferListed(object, container: container, below: prefix, to: target, remover: remover, tally: tally)
+            try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
             progress?.finishItem()
         }
         try await remover?.finish()

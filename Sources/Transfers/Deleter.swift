@@ -1,4 +1,5 @@
 import Listing
+import Places
 import Storage
 
 /// `rm -r`: every object under a container or folder, in bulk requests when the store
@@ -15,11 +16,11 @@ public struct Deleter: Sendable {
 
     public init(store: any ObjectStore) { self.store = store }
 
-    /// How many objects, and bytes, lie under `prefix` (what `rm -r` asks about).
-    public func count(container: String, prefix: String) async throws -> (objects: Int, bytes: Int64) {
+    /// How many objects, and bytes, lie under `place`, a container or folder (what `rm -r` asks about).
+    public func count(under place: Location) async throws -> (objects: Int, bytes: Int64) {
         var objects = 0
         var bytes: Int64 = 0
-        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
+        for try await page in ParallelListing(store: store, container: place.container!, prefix: place.prefix) {
             for case .object(let object) in page {
                 objects += 1
                 bytes += object.bytes
@@ -28,16 +29,17 @@ public struct Deleter: Sendable {
         return (objects, bytes)
     }
 
-    /// Deletes every object under `prefix`, taken from the listing engine; returns how
-    /// many. `failed` hears of each object that could not be deleted as the rest go on;
-    /// then a `someFailed` error tells how many.
+    /// Deletes every object under `place` (a container or folder), taken from the listing
+    /// engine; returns how many. `failed` hears of each object that could not be deleted
+    /// as the rest go on; then a `someFailed` error tells how many.
     public func deleteAll(
-        container: String, prefix: String, progress: TransferProgress? = nil,
+        under place: Location, progress: TransferProgress? = nil,
         failed: @escaping @Sendable (ObjectFailure) -> Void = { _ in }
     ) async throws -> Int {
         let batch = min(try await store.bulkDeleteLimit(), bulkBatch)
         let tally = Tally(failed)
-        for try await page in ParallelListing(store: store, container: container, prefix: prefix) {
+        let container = place.container!
+        for try await page in ParallelListing(store: store, container: container, prefix: place.prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             try await delete(objects, container: container, batch: batch, tally: tally, progress: progress)
         }

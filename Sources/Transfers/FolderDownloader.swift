@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Listing
+import Places
 import Storage
 
 /// `get -r`: every object under a container or folder into a local folder, several
@@ -17,37 +18,40 @@ public struct FolderDownloader: Sendable {
 
     public init(store: any ObjectStore) { downloader = Downloader(store: store) }
 
-    /// Downloads `container/prefix…` into `folder` (made if missing), its objects taken
-    /// from the listing engine: a HEAD only for those the listing cannot tell (see
+    /// Downloads every object under `place` (a container or folder) into `folder` (made
+    /// if missing), each at its name below `place`, the objects taken from the listing
+    /// engine: a HEAD only for those the listing cannot tell (see
     /// `LargeObjectLookup.objectInfo`). `failed` hears of each skipped or failed object,
     /// while the others go on. Returns how many objects were written.
     public func download(
-        container: String, prefix: String, into folder: String, overwrite: Bool,
+        from place: Location, into folder: String, overwrite: Bool,
         progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
-        for try await page in ParallelListing(store: downloader.store, container: container, prefix: prefix) {
+        let container = place.container!
+        for try await page in ParallelListing(store: downloader.store, container: container, prefix: place.prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            try await download(objects, container: container, below: prefix, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+            try await download(objects, container: container, below: place, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         }
         return try tally.total()
     }
 
     /// Downloads listed `objects` of `container` (what a pattern matched) into `folder`,
-    /// each at its name below `prefix`; as `download(container:…)` otherwise.
+    /// each at its name below `place` (`CONTAINER/NAME` from the account root); as
+    /// `download(from:…)` otherwise.
     public func download(
-        _ objects: [ObjectSummary], container: String, below prefix: String, into folder: String, overwrite: Bool,
+        _ objects: [ObjectSummary], container: String, below place: Location, into folder: String, overwrite: Bool,
         progress: TransferProgress?, failed: @escaping @Sendable (ObjectFailure) -> Void
     ) async throws -> Int {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
-        try await download(objects, container: container, below: prefix, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+        try await download(objects, container: container, below: place, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         return try tally.total()
     }
 
     private func download(
-        _ objects: [ObjectSummary], container: String, below prefix: String, into folder: String, overwrite: Bool,
+        _ objects: [ObjectSummary], container: String, below place: Location, into folder: String, overwrite: Bool,
         progress: TransferProgress?, tally: Tally
     ) async throws {
         var downloader = downloader
@@ -55,7 +59,7 @@ public struct FolderDownloader: Sendable {
         progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
         try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
             try await tally.record(object.name) {
-                let relative = try LocalFolder.safeRelativePath(String(object.name.utf8.dropFirst(prefix.utf8.count))!, remote: object.name)
+                let relative = try LocalFolder.safeRelativePath(place.relativeName(of: object.name, in: container), remote: object.name)
                 try await Self.fetch(
                     object, container: container, to: folder, relative: relative, overwrite: overwrite,
                     downloader: downloader, progress: progress)

@@ -102,4 +102,32 @@ final class SyncShellTests: XCTestCase {
         XCTAssertTrue(run.errors.hasSuffix("sync: 1 of 3 names failed\n"), run.errors)
         XCTAssertTrue(Self.summary(run).hasPrefix("sync: sent 2 (2 B), copied 0 (0 B), deleted 0 (0 B), same 0, failed 1;"), run.output)
     }
+
+    /// A sync into a container the resolver saw asks nothing more of the container (no
+    /// HEAD, no PUT: a user who may only write there through an ACL gets no 403); into
+    /// one that is not there, it makes it.
+    func testASyncIntoAContainerSeenThereDoesNotMakeItAgain() throws {
+        try DiffShellTests.tree(home + "/src", [("a.txt", "a"), ("d/b.txt", "b")])
+        for cluster in EveryStore.clusters(home: home) where cluster.name != "files" {
+            let c = container + "c" + cluster.name.lowercased()
+            defer { _ = try? objsh(cluster, ["rm -r -f /\(c)", "rm -r -f /\(c)new"]) }
+            XCTAssertEqual(try objsh(cluster, ["cd /", "mkdir \(c)"]).status, 0, cluster.name)
+            let into = try ObjshRun.run(
+                ["-q", "--cluster", cluster.name, "--debug", "-c", "sync file:\(home)/src /\(c)"], config: cluster.config, home: home)
+            XCTAssertEqual(into.status, 0, "\(cluster.name): \(into.errors)")
+            XCTAssertEqual(Self.containerRequests(into, c), [], "\(cluster.name): the container was asked for again")
+            let new = try ObjshRun.run(
+                ["-q", "--cluster", cluster.name, "--debug", "-c", "sync file:\(home)/src /\(c)new"], config: cluster.config, home: home)
+            XCTAssertEqual(new.status, 0, "\(cluster.name): \(new.errors)")
+            XCTAssertEqual(Self.containerRequests(new, c + "new").filter { $0.hasPrefix("debug: PUT ") }.count, 1, "\(cluster.name): \(new.errors)")
+            XCTAssertEqual(try objsh(cluster, ["diff file:\(home)/src /\(c)new"]).status, 0, cluster.name)
+        }
+    }
+
+    /// The `--debug` lines of HEAD and PUT requests on `container` itself.
+    static func containerRequests(_ run: ObjshRun, _ container: String) -> [String] {
+        run.errors.split(separator: "\n").map(String.init).filter { line in
+            (line.hasPrefix("debug: HEAD ") || line.hasPrefix("debug: PUT ")) && line.contains("/\(container) [")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Clusters
 import Foundation
+import Places
 import Storage
 import StorageContract
 import StorageOpenStack
@@ -28,7 +29,7 @@ final class RGWS3DifferenceTests: XCTestCase {
 
     override func tearDown() async throws {
         if let s3 {
-            _ = try? await Deleter(store: s3).deleteAll(container: bucket, prefix: "")
+            _ = try? await Deleter(store: s3).deleteAll(under: Location(segments: [bucket]))
             try? await s3.deleteContainer(bucket)
         }
         await s3?.shutdown()

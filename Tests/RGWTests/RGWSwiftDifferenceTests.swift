@@ -28,7 +28,7 @@ final class RGWSwiftDifferenceTests: XCTestCase {
     override func tearDown() async throws {
         if let store {
             for name in [container, container + "_segments"] {
-                _ = try? await Deleter(store: store).deleteAll(container: name, prefix: "")
+                _ = try? await Deleter(store: store).deleteAll(under: Location(segments: [name]))
                 try? await store.deleteContainer(name)
             }
         }
@@ -89,7 +89,7 @@ final class RGWSwiftDifferenceTests: XCTestCase {
         let limit = try await store.bulkDeleteLimit()
         XCTAssertEqual(limit, 1_000)
         try RGWTestServer.seed(container: container, count: 1_500)
-        let deleted = try await Deleter(store: store).deleteAll(container: container, prefix: "")
+        let deleted = try await Deleter(store: store).deleteAll(under: Location(segments: [container]))
         XCTAssertEqual(deleted, 1_500)
         let left = try await store.listObjects(in: container, ListingQuery())
         XCTAssertEqual(left, [])

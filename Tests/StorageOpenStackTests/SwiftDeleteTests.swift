@@ -1,3 +1,4 @@
+import Places
 import Storage
 import StorageOpenStack
 import Transfers
@@ -15,9 +16,9 @@ final class SwiftDeleteTests: XCTestCase {
             let container = "rm-\(label)-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
             try TestServer.seed(container: container, count: 2_000)
             let deleter = Deleter(store: target)
-            let counted = try await deleter.count(container: container, prefix: "")
+            let counted = try await deleter.count(under: Location(segments: [container]))
             XCTAssertEqual(counted.objects, 2_000)
-            let deleted = try await deleter.deleteAll(container: container, prefix: "")
+            let deleted = try await deleter.deleteAll(under: Location(segments: [container]))
             XCTAssertEqual(deleted, 2_000, label)
             try await deleter.deleteEmptiedContainer(container)
             let exists = try await store.containerExists(container)

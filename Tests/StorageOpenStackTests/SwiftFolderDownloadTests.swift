@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Storage
 import StorageContract
 import StorageOpenStack
@@ -32,7 +33,7 @@ final class SwiftFolderDownloadTests: XCTestCase {
 
     override func tearDown() async throws {
         if let store {
-            _ = try? await Deleter(store: store).deleteAll(container: container, prefix: "")
+            _ = try? await Deleter(store: store).deleteAll(under: Location(segments: [container]))
             try? await store.deleteContainer(container)
             try? await store.deleteContainer(container + "_segments")
         }
@@ -46,7 +47,7 @@ final class SwiftFolderDownloadTests: XCTestCase {
         let failures = Mutex<[ObjectFailure]>([])
         do {
             let count = try await FolderDownloader(store: store).download(
-                container: container, prefix: "d/", into: folder,
+                from: Location(segments: [container, "d"]), into: folder,
                 overwrite: false, progress: nil
             ) { failure in
                 failures.withLock { $0.append(failure) }

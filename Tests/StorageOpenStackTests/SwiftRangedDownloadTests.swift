@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Storage
 import StorageContract
 import StorageOpenStack
@@ -23,7 +24,7 @@ final class SwiftRangedDownloadTests: XCTestCase {
 
     override func tearDown() async throws {
         if let store {
-            _ = try? await Deleter(store: store).deleteAll(container: container, prefix: "")
+            _ = try? await Deleter(store: store).deleteAll(under: Location(segments: [container]))
             try? await store.deleteContainer(container)
             try? await store.deleteContainer(container + "_segments")
         }

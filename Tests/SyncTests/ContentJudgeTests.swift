@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Places
 import Storage
 import Synchronization
 import XCTest
@@ -75,7 +76,7 @@ final class ContentJudgeTests: XCTestCase {
     func judge(_ from: PlaceEntry, _ to: PlaceEntry, store: any ObjectStore) async throws -> (Verdict, HashCounters) {
         let digests = FileDigests(root: root)
         let judge = ContentJudge(
-            source: .local(root: root), destination: .remote(store: store, container: "c", prefix: ""), sourceDigests: digests,
+            source: .local(root: root), destination: .remote(store: store, folder: Location(segments: ["c"])), sourceDigests: digests,
             destinationDigests: nil)
         return (try await judge.judge(from, to), digests.counters)
     }
@@ -190,7 +191,8 @@ final class ContentJudgeTests: XCTestCase {
         let multipart = LargeObjectETag.multipart(partMD5s: segments.map(\.md5))
         let swift = ShapedStore(segments: segments)
         let judge = ContentJudge(
-            source: .remote(store: swift, container: "c", prefix: ""), destination: .remote(store: ShapedStore(), container: "d", prefix: ""),
+            source: .remote(store: swift, folder: Location(segments: ["c"])),
+            destination: .remote(store: ShapedStore(), folder: Location(segments: ["d"])),
             sourceDigests: nil, destinationDigests: nil)
         let same = try await judge.judge(object(10_000, etag: slo, large: true), object(10_000, etag: multipart, large: true))
         XCTAssertEqual(same.basis, .parts(4096, guessed: false))

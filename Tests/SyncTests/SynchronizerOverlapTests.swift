@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import Storage
 import Synchronization
 import Transfers
@@ -31,7 +32,7 @@ final class SynchronizerOverlapTests: XCTestCase {
         try await store.createContainer("c")
         let digests = CountingDigests(root: base + "/tree")
         let source = SyncPlace.local(root: base + "/tree")
-        let destination = SyncPlace.remote(store: store, container: "c", prefix: "")
+        let destination = SyncPlace.remote(store: store, folder: Location(segments: ["c"]))
         var comparison = Comparison(source: source, destination: destination) { _ in digests }
         comparison.window = 4
         let route = try XCTUnwrap(SyncRoute.between(source, destination, uploads: UploadOptions(), progress: nil, crossing: nil))

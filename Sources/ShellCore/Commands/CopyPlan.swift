@@ -28,28 +28,18 @@ struct CopyPlan {
         let target = ClusterOperand(PathArgument(text: self.target, pattern: nil), clusters: clusters)
         let from = try await context.session(ofCluster: sources.first?.cluster)
         let to = try await context.session(ofCluster: target.cluster)
-        let spool = from === to ? nil : try SpoolFolder()
-        defer { spool?.remove() }
         // Bytes flow only between clusters: then a terminal shows how far they are.
-        let progress = spool != nil && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
-        let copier = spool.map { Copier(streaming: streamedCopy(from, to, spool: $0, progress: progress)) } ?? from.copier()
-        let run = CopyRun(
-            plan: self, from: from, to: to, copier: copier, progress: progress,
-            destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
-            targetIsNamedAsFolder: self.target.hasSuffix("/"))
-        let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
-        try await context.console.withProgress(progress) { try await run.run(operands, context) }
+        let progress = from !== to && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        try await ClusterCrossing.run(from: from, to: to, partBytes: partBytes, progress: progress) { crossing in
+            let run = CopyRun(
+                plan: self, from: from, to: to, copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,
+                destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
+                targetIsNamedAsFolder: self.target.hasSuffix("/"))
+            let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
+            try await context.console.withProgress(progress) { try await run.run(operands, context) }
+        }
         if isDryRun { return .answered }
         return .storeChanged(printPanes: true)
-    }
-}
-
-extension CopyPlan {
-    func streamedCopy(_ from: BrowserSession, _ to: BrowserSession, spool: SpoolFolder, progress: TransferProgress?) -> StreamedCopy {
-        var copy = from.streamedCopy(to: to, spool: spool)
-        copy.progress = progress
-        if let partBytes { copy.partBytes = partBytes }
-        return copy
     }
 }
 
@@ -88,47 +78,46 @@ struct CopyRun {
 
     func run(_ operands: [PathOperand], _ context: CommandContext) async throws {
         guard destination.container != nil else { throw CommandFailure.accountNotAllowed(.copyTarget) }
-        let intoFolder = try await targetIsFolder(operands)
+        var target = DestinationLookup()
+        let intoFolder = try await targetIsFolder(operands, &target)
         var skipped: Location?
         for operand in operands {
             switch operand {
             case .path(let source):
-                try await transfer(source, intoFolder: intoFolder, context)
+                try await transfer(source, intoFolder: intoFolder, &target, context)
             case .pattern(let pattern):
                 skipped = try await transferMatches(try await from.expand(pattern), of: pattern, context) ?? skipped
             }
         }
-        if let skipped { throw CommandFailure.needsRecursive(skipped, isContainer: skipped.segments.count == 1, command: command) }
+        if let skipped { throw CommandFailure.needsRecursive(skipped, isContainer: skipped.isContainer, command: command) }
     }
 
     /// Whether TARGET is a folder to copy into (as `cp a b/` or several sources), rather
     /// than the new name of the one source.
-    func targetIsFolder(_ operands: [PathOperand]) async throws -> Bool {
-        if targetIsNamedAsFolder || destination.segments.count == 1 { return true }
+    func targetIsFolder(_ operands: [PathOperand], _ target: inout DestinationLookup) async throws -> Bool {
+        if targetIsNamedAsFolder || destination.isContainer { return true }
         let many = operands.count > 1 || operands.contains { if case .pattern = $0 { true } else { false } }
-        do {
-            switch try await to.resolve(destination, probe: .folderFirst) {
-            case .object:
-                if many { throw BrowserError.notAFolder(destination.description) }
-                return false
-            case .account, .container, .folder: return true
-            }
-        } catch BrowserError.notFound {
-            return many
+        switch try await target.lookUp(for: self) {
+        case .found(.object):
+            if many { throw BrowserError.notAFolder(destination.description) }
+            return false
+        case .found: return true
+        case .missing: return many
         }
     }
 
-    /// One plain SOURCE: an object, or with -r a folder or container.
-    func transfer(_ source: Location, intoFolder: Bool, _ context: CommandContext) async throws {
+    /// One plain SOURCE: an object, or with -r a folder or container. With -r a folder is
+    /// what is expected: its listing is asked first, an object's HEAD only when it holds nothing.
+    func transfer(_ source: Location, intoFolder: Bool, _ target: inout DestinationLookup, _ context: CommandContext) async throws {
         guard source.container != nil else { throw CommandFailure.accountNotAllowed(.copyTarget) }
-        switch try await from.resolve(source, probe: .objectFirst) {
+        switch try await from.resolve(source, probe: plan.isRecursive ? .folderFirst : .objectFirst) {
         case .object(let info, _):
             let to = intoFolder ? destination.appending(LocalPaths.baseName(of: info.name)) : destination
             try await transferObject(info, from: source, to: to, context)
         case .folder, .container:
-            guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.segments.count == 1, command: command) }
-            let target = try await folderTarget(of: source, intoFolder: intoFolder, context)
-            try await transferFolder(source, to: target, context)
+            guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.isContainer, command: command) }
+            let folder = try await folderTarget(of: source, intoFolder: intoFolder, &target, context)
+            try await transferFolder(source, to: folder, containerSeen: target.sawContainer, context)
         case .account:
             throw CommandFailure.accountNotAllowed(.copyTarget)
         }

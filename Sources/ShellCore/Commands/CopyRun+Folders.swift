@@ -6,7 +6,9 @@ import Transfers
 extension CopyRun {
     /// Where a folder goes: into TARGET when that is a folder already there, else TARGET
     /// itself; for a move interrupted before, where its journal says it was going.
-    func folderTarget(of source: Location, intoFolder: Bool, _ context: CommandContext) async throws -> Location {
+    func folderTarget(of source: Location, intoFolder: Bool, _ target: inout DestinationLookup, _ context: CommandContext) async throws
+        -> Location
+    {
         if moving,
             let recorded = MoveJournal.recordedTarget(
                 folder: context.settings.journalFolder, cluster: journalCluster, source: source.description,
@@ -14,7 +16,7 @@ extension CopyRun {
         {
             return try Location.root.resolving(recorded)
         }
-        let targetExists = (try? await to.resolve(destination)) != nil
+        let targetExists = (try? await target.lookUp(for: self))?.target != nil
         return intoFolder && targetExists ? destination.appending(source.name!) : destination
     }
 
@@ -22,20 +24,21 @@ extension CopyRun {
     var journalCluster: String { crosses ? "\(from.clusterName) to \(to.clusterName)" : from.clusterName }
 
     /// A folder or container with everything in it, several objects at once; a move
-    /// keeps a journal while it runs, and a moved container goes once empty.
-    func transferFolder(_ source: Location, to target: Location, asTarget: Bool = true, _ context: CommandContext) async throws {
+    /// keeps a journal while it runs, and a moved container goes once empty. The target's
+    /// container is made when missing, unless `containerSeen` there.
+    func transferFolder(
+        _ source: Location, to target: Location, asTarget: Bool = true, containerSeen: Bool = false, _ context: CommandContext
+    ) async throws {
         guard crosses || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
-        let prefix = source.segments.count == 1 ? "" : source.prefix
-        let targetPrefix = target.segments.count == 1 ? "" : target.prefix
         if isDryRun {
+            let container = source.container!
             return try await from.eachEntryPage(under: source, recursive: true, sizes: false) { page in
                 for case .object(let object) in page {
-                    let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-                    sayWould(Location(container: source.container!, objectName: Substring(object.name)), target.container!, name, context)
+                    sayWould(object.name, of: container, to: Copier.targetName(of: object.name, in: container, below: source, to: target), context)
                 }
             }
         }
-        if target.segments.count == 1 || crosses { try await to.ensureContainer(target.container!) }
+        if (target.isContainer || crosses) && !containerSeen { try await to.ensureContainer(target.container!) }
         let journal =
             moving
             ? try MoveJournal(
@@ -48,11 +51,10 @@ extension CopyRun {
         let console = context.console
         let command = command
         let count = try await copier.transferAll(
-            container: source.container!, prefix: prefix, to: (target.container!, targetPrefix), moving: moving, journal: journal,
-            progress: progress, unverified: Self.sayUnverified(command, console)
+            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, console)
         ) { console.writeFailure($0, of: command) }
         journal?.finish()
-        if moving && source.segments.count == 1 { try await from.deleter().deleteEmptiedContainer(source.container!) }
+        if moving && source.isContainer { try await from.deleter().deleteEmptiedContainer(source.container!) }
         let objects = "\(count.done) object\(count.done == 1 ? "" : "s")"
         let places = "from \(named(source, on: from, asObject: false)) to \(named(target, on: to, asObject: false))"
         context.console.writeNote("\(plan.done) \(objects) \(places) \(Self.checked(count))\n")
@@ -103,13 +105,10 @@ extension CopyRun {
     )
         async throws
     {
-        let prefix = pattern.base.isRoot ? "" : pattern.base.prefix
-        var targetPrefix = destination.segments.count == 1 ? "" : destination.prefix
-        if pattern.base.isRoot { targetPrefix += container + "/" }
         if isDryRun {
             for object in objects {
-                let name = targetPrefix + String(decoding: object.name.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-                sayWould(Location(container: container, objectName: Substring(object.name)), destination.container!, name, context)
+                sayWould(
+                    object.name, of: container, to: Copier.targetName(of: object.name, in: container, below: pattern.base, to: destination), context)
             }
             return
         }
@@ -117,7 +116,7 @@ extension CopyRun {
         let command = command
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
-            objects, container: container, below: prefix, to: (destination.container!, targetPrefix), moving: moving, progress: progress,
+            objects, container: container, below: pattern.base, to: destination, moving: moving, progress: progress,
             unverified: Self.sayUnverified(command, console)
         ) { console.writeFailure($0, of: command) }
         let what = "\(count.done) object\(count.done == 1 ? "" : "s") matching \(escaped(pattern.text))"
@@ -134,8 +133,26 @@ extension CopyRun {
         { name, check in console.writeError("\(command): \(escaped(name)): copied, but \(ErrorReport.words(check))\n") }
     }
 
-    func sayWould(_ source: Location, _ container: String, _ name: String, _ context: CommandContext) {
-        let target = Location(container: container, objectName: Substring(name))
+    /// `-n`: the object `name` of `container`, and the name its copy would take in TARGET's container.
+    func sayWould(_ name: String, of container: String, to targetName: String, _ context: CommandContext) {
+        let source = Location(container: container, objectName: Substring(name))
+        let target = Location(container: destination.container!, objectName: Substring(targetName))
         context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")
     }
+}
+
+/// TARGET as the resolver answered, asked the first time the copy needs it and kept for
+/// the rest of the run: a `cp` resolves its destination once.
+struct DestinationLookup {
+    private(set) var found: Lookup?
+
+    mutating func lookUp(for run: CopyRun) async throws -> Lookup {
+        if let found { return found }
+        let answer = try await run.to.lookUp(run.destination, probe: .folderFirst)
+        found = answer
+        return answer
+    }
+
+    /// Whether TARGET's container was seen there, so that nothing need make it.
+    var sawContainer: Bool { found?.containerExists ?? false }
 }

@@ -41,7 +41,7 @@ struct DiskUsageCommand: ShellCommand {
             try await account(context)
             return .answered
         }
-        if target.segments.count == 1, levels == 0, let line = try await containerTotals(target, session) {
+        if target.isContainer, levels == 0, let line = try await containerTotals(target, session) {
             write(line, context)
             return .answered
         }

@@ -12,14 +12,13 @@ extension GetCommand {
         let folder = LocalPaths.expanded(local ?? ".")
         var count = 0
         for match in matches where isRecursive || match.isObject {
-            let (into, below) = placement(of: match.location, under: pattern.base, in: folder)
             if isDryRun {
-                try await sayWouldGet(match, into: into, below: below, context)
+                try await sayWouldGet(match, into: folder, below: pattern.base, context)
             } else if case .object(let object, let location) = match {
-                count += try await fetch([object], container: location.container!, below: below, into: into, downloader, context)
+                count += try await fetch([object], container: location.container!, below: pattern.base, into: folder, downloader, context)
             } else {
-                let below = match.location.segments.dropFirst(max(1, pattern.base.segments.count)).joined(separator: "/")
-                count += try await fetchAll(under: match.location, into: into + "/" + below, downloader, context)
+                let into = folder + "/" + pattern.base.relativeName(of: match.location)
+                count += try await fetchAll(under: match.location, into: into, downloader, context)
             }
         }
         if !isDryRun {
@@ -27,24 +26,20 @@ extension GetCommand {
             context.console.writeNote("downloaded \(objects) matching \(escaped(pattern.text)) into \(escaped(folder))\n")
         }
         if !isRecursive, let folderMatch = matches.first(where: { !$0.isObject }) {
-            throw CommandFailure.needsRecursive(folderMatch.location, isContainer: folderMatch.location.segments.count == 1, command: "get")
+            throw CommandFailure.needsRecursive(folderMatch.location, isContainer: folderMatch.location.isContainer, command: "get")
         }
     }
 
-    /// The local folder an object or folder of `location` goes into, and the remote
-    /// prefix its local name starts after.
-    func placement(of location: Location, under base: Location, in folder: String) -> (into: String, below: String) {
-        guard base.isRoot, let container = location.container else { return (folder, base.prefix) }
-        return (folder + "/" + container, "")
-    }
-
-    func fetch(_ objects: [ObjectSummary], container: String, below: String, into folder: String, _ downloader: Downloader, _ context: CommandContext)
+    /// Downloads listed `objects` of `container` into `folder`, each at its name below `base`.
+    func fetch(
+        _ objects: [ObjectSummary], container: String, below base: Location, into folder: String, _ downloader: Downloader, _ context: CommandContext
+    )
         async throws -> Int
     {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
         let console = context.console
-        return try await folderDownloader.download(objects, container: container, below: below, into: folder, overwrite: overwrite, progress: nil) {
+        return try await folderDownloader.download(objects, container: container, below: base, into: folder, overwrite: overwrite, progress: nil) {
             console.writeFailure($0, of: "get")
         }
     }
@@ -53,23 +48,25 @@ extension GetCommand {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
         let console = context.console
-        return try await folderDownloader.download(
-            container: target.container!, prefix: target.segments.count == 1 ? "" : target.prefix, into: folder, overwrite: overwrite, progress: nil
-        ) { console.writeFailure($0, of: "get") }
+        return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: nil) {
+            console.writeFailure($0, of: "get")
+        }
     }
 
-    /// `-n`: where each object would be written.
-    func sayWouldGet(_ match: PatternMatch, into folder: String, below: String, _ context: CommandContext) async throws {
+    /// `-n`: where each object would be written: `folder` followed by its name below
+    /// `base`, as the download names it.
+    func sayWouldGet(_ match: PatternMatch, into folder: String, below base: Location, _ context: CommandContext) async throws {
         guard case .object(let object, let location) = match else {
             let target = match.location
+            let container = target.container!
             return try await context.session.eachEntryPage(under: target, recursive: true, sizes: true) { page in
                 for case .object(let object) in page {
-                    let path = Location(container: target.container!, objectName: Substring(object.name))
-                    context.console.write(Self.wouldGet(path, object.bytes, to: folder + "/" + String(object.name.dropFirst(below.count))))
+                    let path = Location(container: container, objectName: Substring(object.name))
+                    context.console.write(Self.wouldGet(path, object.bytes, to: folder + "/" + base.relativeName(of: object.name, in: container)))
                 }
             }
         }
-        context.console.write(Self.wouldGet(location, object.bytes, to: folder + "/" + String(object.name.dropFirst(below.count))))
+        context.console.write(Self.wouldGet(location, object.bytes, to: folder + "/" + base.relativeName(of: object.name, in: location.container!)))
     }
 
     /// `-n` for a plain REMOTE: the object and the file it would become, or with -r
@@ -86,7 +83,7 @@ extension GetCommand {
         }
         let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
         let match = PatternMatch.folder(target)
-        try await sayWouldGet(match, into: folder, below: target.segments.count == 1 ? "" : target.prefix, context)
+        try await sayWouldGet(match, into: folder, below: target, context)
         return .answered
     }
 

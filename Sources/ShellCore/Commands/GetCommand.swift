@@ -123,18 +123,16 @@ struct GetCommand: ShellCommand {
         if case .object = try await session.resolve(target, expecting: .containerOrFolder) {
             throw BrowserError.notFound(NotFound(target, expected: .containerOrFolder))
         }
-        let container = target.container!
-        let prefix = target.segments.count == 1 ? "" : target.prefix
-        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? container))
+        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
         let console = context.console
         let progress = context.settings.progress ? TransferProgress(name: target.folderTitle, bytesTotal: 0, itemsTotal: 0) : nil
         let count = try await console.withProgress(progress) {
             var folderDownloader = session.folderDownloader()
             folderDownloader.downloader = downloader
             folderDownloader.parallel = downloader.parallel
-            return try await folderDownloader.download(
-                container: container, prefix: prefix, into: folder, overwrite: overwrite, progress: progress
-            ) { console.writeFailure($0, of: "get") }
+            return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: progress) {
+                console.writeFailure($0, of: "get")
+            }
         }
         console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
     }

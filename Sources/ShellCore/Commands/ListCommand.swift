@@ -75,7 +75,7 @@ struct ListCommand: ShellCommand {
         guard target.container != nil else { throw CommandFailure.accountNotAllowed(.version) }
         let writer = VersionWriter(console: context.console, human: style.human, json: style.json)
         // An empty container has no versions; a name with none is no object or folder.
-        guard try await writer.writeVersions(under: target, of: context.session) || target.segments.count == 1 else {
+        guard try await writer.writeVersions(under: target, of: context.session) || target.isContainer else {
             throw BrowserError.notFound(NotFound(target, expected: .objectOrFolder))
         }
         return .answered

@@ -41,6 +41,6 @@ extension PatternMatch {
     func displayName(from folder: Location) -> String {
         let location = location
         guard location.isWithin(folder), location != folder else { return location.objectPath }
-        return location.segments.dropFirst(folder.segments.count).joined(separator: "/")
+        return folder.relativeName(of: location)
     }
 }

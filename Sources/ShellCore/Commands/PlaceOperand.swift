@@ -19,6 +19,8 @@ struct PlaceOperand {
         let label: String
         /// The browser of a remote place's cluster; nil for a local folder.
         var session: BrowserSession?
+        /// Whether a remote place's container was seen there: then nothing makes it.
+        var containerExists = false
     }
 
     /// Resolves the place. A missing one is empty, unless it `mustExist` (a SRC): then
@@ -28,12 +30,13 @@ struct PlaceOperand {
         let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
         let session = try await context.session(ofCluster: operand.cluster)
         let location = try operand.folder(current: session.currentFolder).resolving(operand.argument.text)
-        guard let container = location.container else { throw CommandFailure.accountNotAllowed(.compare) }
-        do {
-            if case .object = try await session.resolve(location, probe: .folderFirst) { throw CommandFailure.placeIsObject(location) }
-        } catch BrowserError.notFound where !mustExist {}
+        guard location.container != nil else { throw CommandFailure.accountNotAllowed(.compare) }
+        let found = try await session.lookUp(location, probe: .folderFirst)
+        if case .found(.object) = found { throw CommandFailure.placeIsObject(location) }
+        if case .missing(let missing) = found, mustExist { throw BrowserError.notFound(missing) }
         let label = (operand.cluster.map { $0 + ":" } ?? "") + location.description
-        return Resolved(place: .remote(store: session.store, container: container, prefix: location.prefix), label: label, session: session)
+        return Resolved(
+            place: session.syncPlace(location), label: label, session: session, containerExists: found.containerExists)
     }
 
     /// A local folder, relative to the local working folder.

@@ -28,7 +28,7 @@ extension RemoveCommand {
             return []
         }
         if let first = skipped.first {
-            throw CommandFailure.needsRecursive(first.location, isContainer: first.location.segments.count == 1, command: "rm")
+            throw CommandFailure.needsRecursive(first.location, isContainer: first.location.isContainer, command: "rm")
         }
         return isDryRun ? [] : objects.map(\.1) + folders
     }
@@ -42,7 +42,7 @@ extension RemoveCommand {
         var bytes = objects.reduce(Int64(0)) { $0 + $1.0.bytes }
         let deleter = context.session.deleter()
         for folder in folders {
-            let under = try await deleter.count(container: folder.container!, prefix: folder.segments.count == 1 ? "" : folder.prefix)
+            let under = try await deleter.count(under: folder)
             count += under.objects
             bytes += under.bytes
         }
@@ -79,7 +79,7 @@ extension RemoveCommand {
         case .object(let info, _):
             context.console.write("would delete \(escaped(target.objectPath)) (\(ByteCountText.format(info.bytes)))\n")
         case .folder, .container, .account:
-            throw CommandFailure.needsRecursive(target, isContainer: target.segments.count == 1, command: "rm")
+            throw CommandFailure.needsRecursive(target, isContainer: target.isContainer, command: "rm")
         }
     }
 
@@ -95,7 +95,7 @@ extension RemoveCommand {
                 context.console.write("would delete \(escaped(path)) (\(ByteCountText.format(object.bytes)))\n")
             }
         }
-        let container = target.segments.count == 1 ? " and the container" : ""
+        let container = target.isContainer ? " and the container" : ""
         let total = "\(Self.objects(count)) (\(ByteCountText.format(bytes)))"
         context.console.write("would delete \(total) under \(escaped(target.description))\(container)\n")
         return false

@@ -100,12 +100,11 @@ struct RemoveCommand: ShellCommand {
     /// Deletes everything under a folder or container (then the container itself); at a
     /// terminal it first says how much and asks. False when the answer was no.
     func removeAll(under target: Location, _ context: CommandContext, asking: Bool) async throws -> Bool {
-        let container = target.container!
-        let isContainer = target.segments.count == 1
+        let isContainer = target.isContainer
         let deleter = context.session.deleter()
         if isDryRun { return try await sayWouldRemoveAll(under: target, context) }
         if asking, let confirm = context.settings.confirm {
-            let (objects, bytes) = try await deleter.count(container: container, prefix: isContainer ? "" : target.prefix)
+            let (objects, bytes) = try await deleter.count(under: target)
             let what = "\(objects) object\(objects == 1 ? "" : "s") (\(ByteCountText.format(bytes))) under \(escaped(target.description))"
             guard await confirm("delete \(what)\(isContainer ? " and the container" : "")?") else {
                 context.console.writeError("rm: nothing deleted\n")
@@ -113,8 +112,8 @@ struct RemoveCommand: ShellCommand {
             }
         }
         let console = context.console
-        let count = try await deleter.deleteAll(container: container, prefix: isContainer ? "" : target.prefix) { console.writeFailure($0, of: "rm") }
-        if isContainer { try await deleter.deleteEmptiedContainer(container) }
+        let count = try await deleter.deleteAll(under: target) { console.writeFailure($0, of: "rm") }
+        if isContainer { try await deleter.deleteEmptiedContainer(target.container!) }
         context.console.writeNote(
             "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
                 + (isContainer ? " and the container\n" : "\n"))

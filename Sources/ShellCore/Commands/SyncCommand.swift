@@ -60,39 +60,30 @@ struct SyncCommand: ShellCommand {
             comparison.saveDigests(complete: true)
             return .answered
         }
-        let crosses = from.session != nil && to.session != nil && from.session !== to.session
-        let spool = crosses ? try SpoolFolder() : nil
-        defer { spool?.remove() }
         let progress = context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
-        guard let route = try route(from, to, spool: spool, progress: progress) else { throw CommandFailure.syncOfTwoFolders }
-        try await prepare(to, context)
-        let run = SyncRun(synchronizer: Synchronizer(comparison: comparison, route: route, progress: progress), json: json, context: context)
-        do {
-            try await run.run(deletes: deletes, destination: to.label)
-        } catch {
-            comparison.saveDigests(complete: false)
-            throw error
+        try await ClusterCrossing.run(from: from.session, to: to.session, partBytes: partBytes, progress: progress) { crossing in
+            let uploads = UploadOptions(segmentBytes: partBytes)
+            guard let route = SyncRoute.between(from.place, to.place, uploads: uploads, progress: progress, crossing: crossing) else {
+                throw CommandFailure.syncOfTwoFolders
+            }
+            try await prepare(to, context)
+            let run = SyncRun(synchronizer: Synchronizer(comparison: comparison, route: route, progress: progress), json: json, context: context)
+            do {
+                try await run.run(deletes: deletes, destination: to.label)
+            } catch {
+                comparison.saveDigests(complete: false)
+                throw error
+            }
         }
         comparison.saveDigests(complete: true)
         return .answered
     }
 
-    /// How names cross from `from` to `to`; nil between two local folders.
-    func route(_ from: PlaceOperand.Resolved, _ to: PlaceOperand.Resolved, spool: SpoolFolder?, progress: TransferProgress?) throws -> SyncRoute? {
-        var crossing: StreamedCopy?
-        if let spool, case .remote(let source, _, _) = from.place, case .remote(let target, _, _) = to.place {
-            var copy = StreamedCopy(from: source, to: target, spool: spool)
-            copy.progress = progress
-            if let partBytes { copy.partBytes = partBytes }
-            crossing = copy
-        }
-        return SyncRoute.between(from.place, to.place, uploads: UploadOptions(segmentBytes: partBytes), progress: progress, crossing: crossing)
-    }
-
-    /// DEST made ready: its container, or its local folder, made when missing.
+    /// DEST made ready: its container made when the resolver did not see it, or its local
+    /// folder made when missing.
     func prepare(_ to: PlaceOperand.Resolved, _ context: CommandContext) async throws {
         switch to.place {
-        case .remote(_, let container, _): try await to.session?.ensureContainer(container)
+        case .remote(_, let folder): if !to.containerExists { try await to.session?.ensureContainer(folder.container!) }
         case .local(let root): try LocalFolder.make(root)
         }
     }

@@ -36,9 +36,7 @@ final class EntryWriter {
 
     /// Objects of `container`, named relative to `base` (`CONTAINER/NAME` from the root).
     func writeTree(_ objects: [ObjectSummary], container: String, namedFrom base: Location) {
-        let lead = base.isRoot ? container + "/" : ""
-        let skip = base.prefix.utf8.count
-        let names = objects.map { lead + String(decoding: $0.name.utf8.dropFirst(skip), as: UTF8.self) }
+        let names = objects.map { base.relativeName(of: $0.name, in: container) }
         if style.json {
             return console.writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
         }

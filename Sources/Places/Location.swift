@@ -1,6 +1,7 @@
-import Storage
-
-/// A place in an account: the root, a container, or a pseudo-folder in a container.
+/// A place in an account: the root, a container, or a pseudo-folder in a container; or,
+/// as a path, an object. The one way objsh writes "a container and a prefix on a store":
+/// the path resolver answers with it, and the copier, sync, diff, `get -r` and `rm -r`
+/// take it, with the names below it (`Location+Names`).
 public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// The path segments from the root: the container, then folder names.
     public var segments: [String]
@@ -15,6 +16,8 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// The object-name prefix of the folder: empty at a container's top, else ending in `/`.
     public var prefix: String { segments.count > 1 ? segments.dropFirst().joined(separator: "/") + "/" : "" }
     public var isRoot: Bool { segments.isEmpty }
+    /// Whether this is a container itself (its prefix is empty), not the root nor inside one.
+    public var isContainer: Bool { segments.count == 1 }
     public var parent: Location? { isRoot ? nil : Location(segments: Array(segments.dropLast())) }
     /// The last segment, the name the parent's listing shows.
     public var name: String? { segments.last }
@@ -70,33 +73,5 @@ public struct Location: Hashable, Sendable, CustomStringConvertible {
     /// The deepest location both are within.
     public func commonAncestor(with other: Location) -> Location {
         Location(segments: Array(zip(segments, other.segments).prefix { $0 == $1 }.map(\.0)))
-    }
-
-    /// Resolves a user's path against this folder: `/` and absolute paths, `..`, `.`,
-    /// repeated and trailing slashes. `..` at the root stays at the root, as in a POSIX shell.
-    /// A path that starts with `//` is exact: `//CONTAINER/NAME` takes NAME byte for byte,
-    /// so `//c/a//b.txt` is the object `a//b.txt` and `//c//` the folder `/` of container c.
-    public func resolving(_ path: String) throws -> Location {
-        if path.utf8.contains(0) { throw BrowserError.invalidPath(path, .containsNUL) }
-        if path.hasPrefix("//") { return try Self.exact(path.dropFirst(2)) }
-        var result = path.hasPrefix("/") ? [] : segments
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..": if !result.isEmpty { result.removeLast() }
-            default: result.append(String(segment))
-            }
-        }
-        return Location(segments: result)
-    }
-
-    /// The part of an exact path after its `//`: a container, then a name taken as it is.
-    static func exact(_ path: Substring) throws -> Location {
-        guard let slash = path.firstIndex(of: "/") else { return path.isEmpty ? .root : Location(segments: [String(path)]) }
-        let container = path[..<slash]
-        if container.isEmpty {
-            throw BrowserError.invalidPath("//" + path, .exactWithoutContainer)
-        }
-        return Location(container: String(container), objectName: path[path.index(after: slash)...])
     }
 }

@@ -6,20 +6,20 @@
 /// everything below it.
 public struct NameFilter: Sendable {
     private let anywhere: [Glob]
-    private let anchored: [[PathPattern.Segment]]
+    private let anchored: [[GlobSegment]]
 
     /// No pattern: nothing is excluded.
     public static let none = NameFilter([])
 
     public init(_ patterns: [String]) {
         var anywhere: [Glob] = []
-        var anchored: [[PathPattern.Segment]] = []
+        var anchored: [[GlobSegment]] = []
         for pattern in patterns {
-            let segments = PathPattern.splitSegments(pattern)
+            let segments = GlobSegment.split(pattern)
             if segments.count == 1 && !pattern.hasPrefix("/") && segments[0] != "**" {
                 anywhere.append(Glob(segments[0]))
             } else if !segments.isEmpty {
-                anchored.append(segments.map { $0 == "**" ? .anyDepth : .glob(Glob($0)) })
+                anchored.append(segments.map(GlobSegment.init))
             }
         }
         self.anywhere = anywhere
@@ -38,7 +38,7 @@ public struct NameFilter: Sendable {
         for depth in path.indices {
             let head = path[...depth]
             if anywhere.contains(where: { $0.matches(String(path[depth])) }) { return true }
-            if anchored.contains(where: { PathPattern.match($0[...], head) }) { return true }
+            if anchored.contains(where: { GlobSegment.match($0[...], head) }) { return true }
         }
         return false
     }

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Browser
+@testable import Places
 
 /// A glob tested on a plain ASCII name's bytes answers as the test by `Character` does;
 /// other names take the `Character` path.
@@ -33,11 +33,5 @@ final class GlobBytesTests: XCTestCase {
         XCTAssertNil(glob.byteMatch("a\r\nb"), "CR LF is one character")
         XCTAssertNil(glob.byteMatch("über"))
         XCTAssertNil(Glob("*ü*").byteMatch("abc"), "a literal beyond ASCII")
-    }
-
-    func testTheLastSegmentIsTheLastThatIsNotEmpty() {
-        for name in ["a/b/c.txt", "a/b/", "c.txt", "/", "", "//x//", "a//b", "ü/é"] {
-            XCTAssertEqual(SearchMatcher.lastSegment(name).map(String.init), name.split(separator: "/").last.map(String.init), name)
-        }
     }
 }

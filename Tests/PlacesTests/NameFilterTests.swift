@@ -1,4 +1,4 @@
-import Browser
+import Places
 import XCTest
 
 final class NameFilterTests: XCTestCase {
