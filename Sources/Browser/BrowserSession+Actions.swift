@@ -67,13 +67,13 @@ extension BrowserSession {
         try await refresh()  // both panes: the new entry shows in the current folder
     }
 
-    /// Where `upload LOCAL [NAME]` puts LOCAL: the current folder's container and the
-    /// object name (a folder's files go under it). The transfer itself is Transfers' job.
-    public func uploadTarget(_ localPath: String, as name: String?) throws -> UploadTarget {
+    /// Where `upload LOCAL [NAME]` puts the file or folder at `source` (an absolute path,
+    /// named `localPath` in messages): the current folder's container and the object name
+    /// (a folder's files go under it). The transfer itself is Transfers' job.
+    public func uploadTarget(_ localPath: String, at source: String, as name: String?) throws -> UploadTarget {
         guard let container = currentFolder.container else {
             throw BrowserError.needsContainer
         }
-        let source = (localPath as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw StorageError.unreadableFile(path: localPath, problem: .system(ENOENT))
@@ -112,7 +112,7 @@ public struct UploadTarget: Sendable, Equatable {
     public var container: String
     /// The object's name; for a folder, the prefix its files go under (`NAME/relative`).
     public var objectName: String
-    /// The local path, `~` expanded.
+    /// The local path, absolute.
     public var source: String
     public var isDirectory: Bool
 }

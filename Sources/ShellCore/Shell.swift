@@ -1,5 +1,6 @@
 import Browser
 import Clusters
+import Foundation
 import NameIndex
 import Navigation
 import Rendering
@@ -22,6 +23,8 @@ public final class Shell {
     public let backgroundRefresh = BackgroundIndexRefresh()
     /// The terminal's one status line (progress), shared by everything that writes.
     let statusLine: StatusLine
+    /// The local folder `lcd` chose (absolute); nil until the first `lcd`.
+    private var chosenLocalFolder: String?
 
     /// What a command asks of the loop that runs it.
     public enum Outcome: Equatable, Sendable {
@@ -64,6 +67,13 @@ public final class Shell {
 
     /// The cluster shown now.
     public var clusterName: String { session.clusterName }
+
+    /// Where relative local paths start: the folder `lcd` chose, or until then the
+    /// process's working directory as it is now. A command reads it once, when it starts.
+    public var localFolder: String { chosenLocalFolder ?? FileManager.default.currentDirectoryPath }
+
+    /// `lcd`: the shell's local folder (absolute). The process's working directory stays.
+    func changeLocalFolder(to folder: String) { chosenLocalFolder = folder }
 
     /// The prompt, `objsh CLUSTER:/path> `.
     public var prompt: String { "objsh \(clusterName):\(session.currentFolder)> " }

@@ -112,7 +112,7 @@ struct CopyRun {
         guard source.container != nil else { throw CommandFailure.accountNotAllowed(.copyTarget) }
         switch try await from.resolve(source, probe: plan.isRecursive ? .folderFirst : .objectFirst) {
         case .object(let info, _):
-            let to = intoFolder ? destination.appending(LocalPaths.baseName(of: info.name)) : destination
+            let to = intoFolder ? destination.appending(LocalPath.baseName(of: info.name)) : destination
             try await transferObject(info, from: source, to: to, context)
         case .folder, .container:
             guard plan.isRecursive else { throw CommandFailure.needsRecursive(source, isContainer: source.isContainer, command: command) }

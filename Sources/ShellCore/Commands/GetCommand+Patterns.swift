@@ -9,7 +9,7 @@ extension GetCommand {
     /// `**/*.jpg` keeps its folders; from the account, under the container's name).
     /// Folders come whole with -r; without it they are left and reported at the end.
     func getMatches(_ matches: [PatternMatch], of pattern: PathPattern, downloader: Downloader, _ context: CommandContext) async throws {
-        let folder = LocalPaths.expanded(local ?? ".")
+        let folder = context.localPath(local ?? ".")
         var count = 0
         for match in matches where isRecursive || match.isObject {
             if isDryRun {
@@ -17,13 +17,13 @@ extension GetCommand {
             } else if case .object(let object, let location) = match {
                 count += try await fetch([object], container: location.container!, below: pattern.base, into: folder, downloader, context)
             } else {
-                let into = folder + "/" + pattern.base.relativeName(of: match.location)
+                let into = folder.appending("/" + pattern.base.relativeName(of: match.location))
                 count += try await fetchAll(under: match.location, into: into, downloader, context)
             }
         }
         if !isDryRun {
             let objects = "\(count) object\(count == 1 ? "" : "s")"
-            context.console.writeNote("downloaded \(objects) matching \(escaped(pattern.text)) into \(escaped(folder))\n")
+            context.console.writeNote("downloaded \(objects) matching \(escaped(pattern.text)) into \(escaped(folder.text))\n")
         }
         if !isRecursive, let folderMatch = matches.first(where: { !$0.isObject }) {
             throw CommandFailure.needsRecursive(folderMatch.location, isContainer: folderMatch.location.isContainer, command: "get")
@@ -32,41 +32,48 @@ extension GetCommand {
 
     /// Downloads listed `objects` of `container` into `folder`, each at its name below `base`.
     func fetch(
-        _ objects: [ObjectSummary], container: String, below base: Location, into folder: String, _ downloader: Downloader, _ context: CommandContext
+        _ objects: [ObjectSummary], container: String, below base: Location, into folder: LocalPath, _ downloader: Downloader,
+        _ context: CommandContext
     )
         async throws -> Int
     {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
         let console = context.console
-        return try await folderDownloader.download(objects, container: container, below: base, into: folder, overwrite: overwrite, progress: nil) {
-            console.writeFailure($0, of: "get")
+        return try await folder.namingErrors {
+            try await folderDownloader.download(
+                objects, container: container, below: base, into: folder.absolute, overwrite: overwrite, progress: nil
+            ) { console.writeFailure(folder.naming($0), of: "get") }
         }
     }
 
-    func fetchAll(under target: Location, into folder: String, _ downloader: Downloader, _ context: CommandContext) async throws -> Int {
+    func fetchAll(under target: Location, into folder: LocalPath, _ downloader: Downloader, _ context: CommandContext) async throws -> Int {
         var folderDownloader = context.session.folderDownloader()
         folderDownloader.downloader = downloader
         let console = context.console
-        return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: nil) {
-            console.writeFailure($0, of: "get")
+        return try await folder.namingErrors {
+            try await folderDownloader.download(from: target, into: folder.absolute, overwrite: overwrite, progress: nil) {
+                console.writeFailure(folder.naming($0), of: "get")
+            }
         }
     }
 
     /// `-n`: where each object would be written: `folder` followed by its name below
     /// `base`, as the download names it.
-    func sayWouldGet(_ match: PatternMatch, into folder: String, below base: Location, _ context: CommandContext) async throws {
+    func sayWouldGet(_ match: PatternMatch, into folder: LocalPath, below base: Location, _ context: CommandContext) async throws {
         guard case .object(let object, let location) = match else {
             let target = match.location
             let container = target.container!
             return try await context.session.eachEntryPage(under: target, recursive: true, sizes: true) { page in
                 for case .object(let object) in page {
                     let path = Location(container: container, objectName: Substring(object.name))
-                    context.console.write(Self.wouldGet(path, object.bytes, to: folder + "/" + base.relativeName(of: object.name, in: container)))
+                    context.console.write(
+                        Self.wouldGet(path, object.bytes, to: folder.text + "/" + base.relativeName(of: object.name, in: container)))
                 }
             }
         }
-        context.console.write(Self.wouldGet(location, object.bytes, to: folder + "/" + base.relativeName(of: object.name, in: location.container!)))
+        context.console.write(
+            Self.wouldGet(location, object.bytes, to: folder.text + "/" + base.relativeName(of: object.name, in: location.container!)))
     }
 
     /// `-n` for a plain REMOTE: the object and the file it would become, or with -r
@@ -74,14 +81,14 @@ extension GetCommand {
     func sayWouldGet(_ target: Location, _ context: CommandContext) async throws -> CommandOutcome {
         guard isRecursive else {
             let info = try await objectToGet(target, context.session)
-            let path = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: info.name))
-            context.console.write(Self.wouldGet(target, info.bytes, to: path))
+            let path = localTarget(defaultName: LocalPath.baseName(of: info.name), context)
+            context.console.write(Self.wouldGet(target, info.bytes, to: path.text))
             return .answered
         }
         if case .object = try await context.session.resolve(target, expecting: .containerOrFolder) {
             throw BrowserError.notFound(NotFound(target, expected: .containerOrFolder))
         }
-        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
+        let folder = localTarget(defaultName: LocalPath.baseName(of: target.name ?? ""), context)
         let match = PatternMatch.folder(target)
         try await sayWouldGet(match, into: folder, below: target, context)
         return .answered

@@ -79,17 +79,28 @@ struct GetCommand: ShellCommand {
             if let note = outcome.note { console.writeError("get: \(escaped(info.name)): \(note)\n") }
             return .answered
         }
-        let path = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: info.name))
-        let outcome = try await console.withProgress(progress) {
-            try await downloader.download(info, to: path, overwrite: overwrite, progress: progress)
+        let path = localTarget(defaultName: LocalPath.baseName(of: info.name), context)
+        let outcome = try await path.namingErrors {
+            try await console.withProgress(progress) {
+                try await downloader.download(info, to: path.absolute, overwrite: overwrite, progress: progress)
+            }
         }
         let resumed =
             outcome.resumedFrom == 0
             ? ""
             : outcome.resumedRanges ? ", resumed with \(outcome.resumedFrom) bytes kept" : ", resumed at byte \(outcome.resumedFrom)"
         let checked = outcome.note.map { "; \($0)" } ?? ", verified"
-        console.writeNote("downloaded \(escaped(info.name)) to \(escaped(path)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
+        console.writeNote("downloaded \(escaped(info.name)) to \(escaped(path.text)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
         return .answered
+    }
+
+    /// Where a download goes: LOCAL (a folder, or a path ending in `/`, means the default
+    /// name inside it), or without LOCAL the default name in the local folder.
+    func localTarget(defaultName: String, _ context: CommandContext) -> LocalPath {
+        guard let local, !local.isEmpty else { return LocalPath(literal: defaultName, in: context.localFolder) }
+        let path = context.localPath(local)
+        guard local.hasSuffix("/") || path.isFolder else { return path }
+        return path.appending((path.text.hasSuffix("/") ? "" : "/") + defaultName)
     }
 
     /// The object REMOTE names; a folder or container is an error that says to use -r.
@@ -123,17 +134,19 @@ struct GetCommand: ShellCommand {
         if case .object = try await session.resolve(target, expecting: .containerOrFolder) {
             throw BrowserError.notFound(NotFound(target, expected: .containerOrFolder))
         }
-        let folder = LocalPaths.target(local, defaultName: LocalPaths.baseName(of: target.name ?? ""))
+        let folder = localTarget(defaultName: LocalPath.baseName(of: target.name ?? ""), context)
         let console = context.console
         let progress = context.settings.progress ? TransferProgress(name: target.folderTitle, bytesTotal: 0, itemsTotal: 0) : nil
-        let count = try await console.withProgress(progress) {
-            var folderDownloader = session.folderDownloader()
-            folderDownloader.downloader = downloader
-            folderDownloader.parallel = downloader.parallel
-            return try await folderDownloader.download(from: target, into: folder, overwrite: overwrite, progress: progress) {
-                console.writeFailure($0, of: "get")
+        let count = try await folder.namingErrors {
+            try await console.withProgress(progress) {
+                var folderDownloader = session.folderDownloader()
+                folderDownloader.downloader = downloader
+                folderDownloader.parallel = downloader.parallel
+                return try await folderDownloader.download(from: target, into: folder.absolute, overwrite: overwrite, progress: progress) {
+                    console.writeFailure(folder.naming($0), of: "get")
+                }
             }
         }
-        console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder))\n")
+        console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder.text))\n")
     }
 }

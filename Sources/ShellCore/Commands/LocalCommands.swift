@@ -2,8 +2,9 @@ import Foundation
 import Rendering
 import Storage
 
-/// `lcd [DIR]`: the local working folder, as in sftp (the process's own, so every
-/// relative local path and TAB on one follow it).
+/// `lcd [DIR]`: the shell's local folder, as in sftp: every relative local path, and
+/// TAB on one, starts there. The process's working directory never moves, so a command
+/// already running keeps the folder it started in.
 struct LocalChangeFolderCommand: ShellCommand {
     static let spec = CommandSpec(
         name: "lcd", aliases: [],
@@ -14,12 +15,24 @@ struct LocalChangeFolderCommand: ShellCommand {
     let path: String
 
     init(_ arguments: CommandArguments) throws {
-        path = LocalPaths.expanded(arguments.operand(0) ?? "~")
+        path = arguments.operand(0) ?? "~"
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        guard chdir(path) == 0 else { throw CommandFailure.localFolder(path, .lastSystemError) }
+        context.shell.changeLocalFolder(to: try Self.enterable(context.localPath(path)))
         return .answered
+    }
+
+    /// The folder `path` names as the system names it once entered (links resolved, as
+    /// `getcwd` says), refused as `chdir` would refuse it: missing, no folder, not searchable.
+    static func enterable(_ path: LocalPath) throws -> String {
+        guard let resolved = realpath(path.absolute, nil) else { throw CommandFailure.localFolder(path.text, .lastSystemError) }
+        defer { free(resolved) }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { throw CommandFailure.localFolder(path.text, .lastSystemError) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw CommandFailure.localFolder(path.text, .system(ENOTDIR)) }
+        guard access(resolved, X_OK) == 0 else { throw CommandFailure.localFolder(path.text, .lastSystemError) }
+        return String(cString: resolved)
     }
 }
 
@@ -34,7 +47,7 @@ struct LocalPrintFolderCommand: ShellCommand {
     init(_ arguments: CommandArguments) throws {}
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        context.console.write(escaped(FileManager.default.currentDirectoryPath) + "\n")
+        context.console.write(escaped(context.localFolder) + "\n")
         return .answered
     }
 }
@@ -52,53 +65,30 @@ struct LocalListCommand: ShellCommand {
     let long: Bool
 
     init(_ arguments: CommandArguments) throws {
-        folder = LocalPaths.expanded(arguments.operand(0) ?? ".")
+        folder = arguments.operand(0) ?? "."
         long = try arguments.flag(Self.long)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let folder = context.localPath(folder)
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.absolute).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            let problem: LocalProblem = FileManager.default.fileExists(atPath: folder) ? .unreadableFolder : .system(ENOENT)
-            throw CommandFailure.localFolder(folder, problem)
+            let problem: LocalProblem = FileManager.default.fileExists(atPath: folder.absolute) ? .unreadableFolder : .system(ENOENT)
+            throw CommandFailure.localFolder(folder.text, problem)
         }
         var columns = Columns(width: context.settings.width())
-        context.console.writeEntries(names.map(entry), long: long, columns: &columns)
+        context.console.writeEntries(names.map { Self.entry($0, in: folder) }, long: long, columns: &columns)
         return .answered
     }
 
-    func entry(_ name: String) -> EntryLine {
+    static func entry(_ name: String, in folder: LocalPath) -> EntryLine {
         var info = stat()
-        let found = lstat(folder + "/" + name, &info) == 0
+        let found = lstat(folder.absolute + "/" + name, &info) == 0
         let isFolder = found && info.st_mode & S_IFMT == S_IFDIR
         return EntryLine(
             name: name, isFolder: isFolder, bytes: found && !isFolder ? Int64(info.st_size) : nil,
             date: found ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)) : nil)
-    }
-}
-
-/// Local paths as the shell's commands take them: `~` expanded, relative to the local
-/// working folder (`lcd`), a folder standing for the file of the same name in it.
-enum LocalPaths {
-    static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
-
-    /// Where a download goes: `given` (a folder means the default name inside it), or the default name here.
-    static func target(_ given: String?, defaultName: String) -> String {
-        guard let given, !given.isEmpty else { return defaultName }
-        let path = expanded(given)
-        var isFolder: ObjCBool = false
-        if given.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
-            return (path.hasSuffix("/") ? path : path + "/") + defaultName
-        }
-        return path
-    }
-
-    /// The last part of a remote name, as a local file name (`a/b.txt` → `b.txt`).
-    static func baseName(of name: String) -> String {
-        let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-        let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        return base.isEmpty || base == "." || base == ".." ? "download" : base
     }
 }

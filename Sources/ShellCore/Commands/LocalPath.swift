@@ -88,4 +88,11 @@ struct LocalPath: Equatable, Sendable {
         guard let folderPrefix, let found = text.range(of: " " + folderPrefix, options: [.backwards, .literal]) else { return text }
         return text.replacingCharacters(in: found, with: " ")
     }
+
+    /// The last part of a remote name, as a local file name (`a/b.txt` → `b.txt`).
+    static func baseName(of name: String) -> String {
+        let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
+        let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return base.isEmpty || base == "." || base == ".." ? "download" : base
+    }
 }

@@ -26,7 +26,9 @@ struct PlaceOperand {
     /// Resolves the place. A missing one is empty, unless it `mustExist` (a SRC): then
     /// it is not found. An object, or the account, is refused.
     func resolve(_ context: CommandContext, mustExist: Bool) async throws -> Resolved {
-        if text.hasPrefix(Self.localMark) { return try local(String(text.dropFirst(Self.localMark.count)), mustExist: mustExist) }
+        if text.hasPrefix(Self.localMark) {
+            return try local(String(text.dropFirst(Self.localMark.count)), mustExist: mustExist, context)
+        }
         let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
         let session = try await context.session(ofCluster: operand.cluster)
         let location = try operand.folder(current: session.currentFolder).resolving(operand.argument.text)
@@ -39,10 +41,9 @@ struct PlaceOperand {
             place: session.syncPlace(location), label: label, session: session, containerExists: found.containerExists)
     }
 
-    /// A local folder, relative to the local working folder.
-    func local(_ path: String, mustExist: Bool) throws -> Resolved {
-        var root = LocalPaths.expanded(path.isEmpty ? "." : path)
-        if !root.hasPrefix("/") { root = FileManager.default.currentDirectoryPath + "/" + root }
+    /// A local folder, relative to the local folder the command started in.
+    func local(_ path: String, mustExist: Bool, _ context: CommandContext) throws -> Resolved {
+        let root = context.localPath(path.isEmpty ? "." : path).absolute
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw CommandFailure.localFolder(path, .system(ENOTDIR)) }

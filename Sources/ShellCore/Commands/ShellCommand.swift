@@ -30,19 +30,26 @@ enum CommandOutcome: Equatable {
 }
 
 /// What a command works with, fixed when it starts: the browser of the cluster it
-/// started on (captured, so switching clusters meanwhile does not move it), where it
-/// writes, and the shell for what spans clusters (switching, the catalog).
+/// started on and the local folder (both captured, so switching clusters or `lcd`
+/// meanwhile moves neither), where it writes, and the shell for what spans clusters
+/// (switching, the catalog).
 struct CommandContext {
     let shell: Shell
     let session: BrowserSession
     let console: Console
+    /// The absolute local folder that every relative local path of the command starts from.
+    let localFolder: String
     var settings: ShellSettings { console.settings }
 
     init(shell: Shell) {
         self.shell = shell
         session = shell.session
         console = shell.console
+        localFolder = shell.localFolder
     }
+
+    /// A local path as the user typed it (`~` expanded), made absolute against `localFolder`.
+    func localPath(_ typed: String) -> LocalPath { LocalPath(typed: typed, in: localFolder) }
 
     /// Whether the command prints JSON Lines: `--json` on it, or on the command line.
     func wantsJSON(_ flag: Bool) -> Bool { settings.json || flag }

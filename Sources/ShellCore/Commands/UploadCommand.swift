@@ -58,22 +58,28 @@ struct UploadCommand: ShellCommand {
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         if local == "-", let name { return try await uploadStandardInput(as: name, context) }
-        let target = try context.session.uploadTarget(local, as: name)
+        let path = context.localPath(local)
+        let target = try context.session.uploadTarget(local, at: path.absolute, as: name)
+        do {
+            try await path.namingErrors { try await upload(target, context) }
+        } catch let stopped as UploadInterrupted {
+            context.console.writeError(Self.describe(stopped))
+            throw ShellError.interrupted
+        }
+        return .storeChanged(printPanes: true)
+    }
+
+    /// Sends the file, or the folder's files, with the progress line when it is shown.
+    func upload(_ target: UploadTarget, _ context: CommandContext) async throws {
         let items = try Self.items(of: target)
         let showsProgress = context.settings.progress || showsProgress
         let total = try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes }
         let progress = TransferProgress(name: "", bytesTotal: total, itemsTotal: items.count)
         let uploader = context.session.uploader(options: options, progress: progress)
         let console = context.console
-        do {
-            try await console.withProgress(showsProgress ? progress : nil) {
-                try await uploader.upload(items, into: target.container) { result in console.writeNote(Self.describe(result)) }
-            }
-        } catch let stopped as UploadInterrupted {
-            console.writeError(Self.describe(stopped))
-            throw ShellError.interrupted
+        try await console.withProgress(showsProgress ? progress : nil) {
+            try await uploader.upload(items, into: target.container) { result in console.writeNote(Self.describe(result)) }
         }
-        return .storeChanged(printPanes: true)
     }
 
     static func items(of target: UploadTarget) throws -> [UploadItem] {
