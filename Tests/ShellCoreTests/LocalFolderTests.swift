@@ -115,4 +115,13 @@ final class LocalFolderTests: XCTestCase {
         XCTAssertTrue(exists(first + "/x.txt"))
         XCTAssertFalse(exists(second + "/x.txt"))
     }
+
+    func testTabListsLocalNamesInTheShellsFolder() async throws {
+        try await run("lcd \(first)")
+        let line = "upload no"
+        let result = await Completer.complete(line: line, cursor: line.count, context: shell.completionContext())
+        XCTAssertEqual(result.replacement, "notes.txt ")
+        let inFolder = await Completer.complete(line: "lls s", cursor: 5, context: shell.completionContext())
+        XCTAssertEqual(inFolder.replacement, "sub/")
+    }
 }

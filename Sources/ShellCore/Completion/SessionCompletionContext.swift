@@ -11,6 +11,8 @@ public struct SessionCompletionContext: CompletionContext {
 
     public let currentFolder: Location
     public let homeDirectory: String
+    /// The shell's local folder (`lcd`), which relative local names are listed in.
+    public let localFolder: String
     public let clusterNames: [String]
     let names: FolderNames
     /// The entries of visible panes that hold their whole folder.
@@ -18,11 +20,12 @@ public struct SessionCompletionContext: CompletionContext {
     let cache = RemoteNameCache()
 
     init(
-        currentFolder: Location, homeDirectory: String, clusterNames: [String], names: FolderNames,
+        currentFolder: Location, homeDirectory: String, localFolder: String, clusterNames: [String], names: FolderNames,
         visibleListings: [Location: [PaneEntry]]
     ) {
         self.currentFolder = currentFolder
         self.homeDirectory = homeDirectory
+        self.localFolder = localFolder
         self.clusterNames = clusterNames
         self.names = names
         self.visibleListings = visibleListings
@@ -31,8 +34,8 @@ public struct SessionCompletionContext: CompletionContext {
     /// A context on `store` alone, from its root: a one-shot completion outside a session.
     public init(store: any ObjectStore, clusterNames: [String]) {
         self.init(
-            currentFolder: .root, homeDirectory: NSHomeDirectory(), clusterNames: clusterNames, names: FolderNames(store: store),
-            visibleListings: [:])
+            currentFolder: .root, homeDirectory: NSHomeDirectory(), localFolder: FileManager.default.currentDirectoryPath,
+            clusterNames: clusterNames, names: FolderNames(store: store), visibleListings: [:])
     }
 
     public func remoteNames(folder: Location, prefix: String, foldersOnly: Bool) async throws -> CandidateList {
@@ -63,7 +66,9 @@ public struct SessionCompletionContext: CompletionContext {
         return CandidateList(candidates: candidates, isComplete: page.isComplete)
     }
 
+    /// The names in `directory` (`~` already expanded; a relative one is in `localFolder`).
     public func localNames(directory: String, prefix: String) -> [CompletionCandidate] {
+        let directory = LocalPath(literal: directory, in: localFolder).absolute
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         let showsHidden = prefix.hasPrefix(".")
         return names.filter { $0.unicodeScalars.starts(with: prefix.unicodeScalars) && (showsHidden || !$0.hasPrefix(".")) }

@@ -3,7 +3,7 @@ import Foundation
 
 extension Shell {
     /// What TAB completes against now: the current folder, the visible panes' listings,
-    /// the cluster names and the store. Take a new one at each prompt.
+    /// the cluster names, the store and the local folder. Take a new one at each prompt.
     public func completionContext(homeDirectory: String = NSHomeDirectory()) -> SessionCompletionContext {
         var listings: [Location: [PaneEntry]] = [:]
         for pane in [session.left, session.right].compactMap({ $0 }) where pane is FolderPane || pane is AccountPane {
@@ -12,7 +12,7 @@ extension Shell {
             }
         }
         return SessionCompletionContext(
-            currentFolder: session.currentFolder, homeDirectory: homeDirectory,
+            currentFolder: session.currentFolder, homeDirectory: homeDirectory, localFolder: localFolder,
             clusterNames: catalog.names, names: session.folderNames, visibleListings: listings)
     }
 }
