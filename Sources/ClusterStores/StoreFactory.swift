@@ -14,11 +14,19 @@ public final class StoreFactory: Sendable {
     public let insecure: Bool
     private let swiftStores = Mutex<[SwiftStore]>([])
     private let s3Stores = Mutex<[S3Store]>([])
+    /// Where `--debug` lines and warnings go: standard error until a shell takes them
+    /// (`sendDiagnostics(to:)`), so they pass its status line instead of cutting into it.
+    private let diagnostics = Mutex<@Sendable (String) -> Void>({ line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
 
     /// A factory whose stores log requests with `debug` and skip TLS checks with `insecure`.
     public init(debug: Bool, insecure: Bool) {
         self.debug = debug
         self.insecure = insecure
+    }
+
+    /// Sends `--debug` lines and warnings to `sink` (one line each, without its newline).
+    public func sendDiagnostics(to sink: @escaping @Sendable (String) -> Void) {
+        diagnostics.withLock { $0 = sink }
     }
 
     /// A store for `cluster`: a folder, Swift or S3 (a built-in folder made first).
@@ -35,13 +43,12 @@ public final class StoreFactory: Sendable {
             return FileStore(root: path)
         case .swift(var endpoint):
             endpoint.insecure = endpoint.insecure || insecure
-            let log: (@Sendable (String) -> Void)? = debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
             var options = SwiftStoreOptions()
             if let seconds = endpoint.connectTimeout { options.connectTimeout = seconds }
             if let seconds = endpoint.readTimeout { options.readTimeout = seconds }
-            let store = try SwiftStore(endpoint: endpoint, name: cluster.name, options: options, log: log)
+            let store = try SwiftStore(endpoint: endpoint, name: cluster.name, options: options, log: debugLog)
             swiftStores.withLock { $0.append(store) }
-            for warning in store.warnings { Self.writeError(warning) }
+            for warning in store.warnings { writeError(warning) }
             return store
         case .s3(let given):
             return try openS3(given, name: cluster.name)
@@ -59,12 +66,12 @@ public final class StoreFactory: Sendable {
         if let seconds = endpoint.readTimeout { options.readTimeout = seconds }
         let store = try S3Store(endpoint: endpoint, name: name, options: options, log: debugLog)
         s3Stores.withLock { $0.append(store) }
-        for warning in store.warnings { Self.writeError(warning) }
+        for warning in store.warnings { writeError(warning) }
         return store
     }
 
     private var debugLog: (@Sendable (String) -> Void)? {
-        debug ? { @Sendable line in StoreFactory.writeError("debug: " + line) } : nil
+        debug ? { @Sendable [self] line in writeError("debug: " + line) } : nil
     }
 
     /// Closes every Swift store's connections; call before the process exits.
@@ -81,7 +88,8 @@ public final class StoreFactory: Sendable {
         for store in s3 { await store.shutdown() }
     }
 
-    private static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    private func writeError(_ line: String) {
+        let sink = diagnostics.withLock { $0 }
+        sink(line)
     }
 }

@@ -129,6 +129,13 @@ extension Shell {
         console.writeErrorLine(message)
     }
 
+    /// Writes a line (`--debug`, a warning) on standard error through the shell's console,
+    /// from any task: what a store says while a command runs.
+    public var diagnosticLines: @Sendable (String) -> Void {
+        let console = console
+        return { line in console.writeError(line + "\n") }
+    }
+
     /// Writes `text` on standard error as it is (what the prompt's side shows: `^C`, a newline).
     public func writeError(_ text: String) {
         console.writeError(text)

@@ -16,7 +16,9 @@ final class HostileFakeServer {
 
     var authURL: String { "http://127.0.0.1:\(port)/auth/v1.0" }
 
-    private static let program = #"""
+    private static let program = PythonServer.serving(
+        lifetime: 300,
+        #"""
         import http.server, json, os, sys, threading, urllib.parse
         ESC = '\x1b'
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -57,13 +59,5 @@ final class HostileFakeServer {
                     return self.answer(200, b'[{"name": "bad \xff\xfe bytes ' + ESC.encode() + b'[2J", "bytes": 1}]')
                 return self.answer(500, b'boom ' + ESC.encode() + b'[31m red \xff\x07 and more' + b'\r\nsecond line', [('Retry-After', '0')])
             def log_message(self, *args): pass
-        def leave_when_stdin_closes():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
-        threading.Timer(300, lambda: os._exit(1)).start()
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
-        """#
+        """#)
 }

@@ -87,7 +87,9 @@ private final class BusyServer {
         ((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    private static let program = """
+    private static let program = PythonServer.serving(
+        lifetime: 120,
+        """
         import http.server, os, sys, threading
         failures, retry_after, log = int(sys.argv[1]), sys.argv[2], sys.argv[3]
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -107,13 +109,5 @@ private final class BusyServer {
                 if self.command != 'HEAD': self.wfile.write(body)
             do_GET = do_HEAD = do_POST = do_PUT = answer
             def log_message(self, *args): pass
-        def leave_when_stdin_closes():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
-        threading.Timer(120, lambda: os._exit(1)).start()
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
-        """
+        """)
 }

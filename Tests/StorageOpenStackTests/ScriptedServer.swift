@@ -24,7 +24,9 @@ final class ScriptedServer {
         ((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    private static let program = """
+    private static let program = PythonServer.serving(
+        lifetime: 120,
+        """
         import http.server, os, sys, threading
         failures, log = int(sys.argv[1]), sys.argv[2]
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -47,13 +49,5 @@ final class ScriptedServer {
                 self.answer(201, headers=[('ETag', '00000000000000000000000000000000')])
             def do_DELETE(self): self.answer(204)
             def log_message(self, *args): pass
-        def leave_when_stdin_closes():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
-        threading.Timer(120, lambda: os._exit(1)).start()
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
-        """
+        """)
 }
