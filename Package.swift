@@ -49,7 +49,7 @@ let package = Package(
             name: "ShellCore",
             dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),
         // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
-        .target(name: "Sync", dependencies: ["Listing", "Places", "Storage", "Transfers"]),
+        .target(name: "Sync", dependencies: ["Listing", "Places", "Storage", "Transfers", "Workers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
@@ -77,13 +77,20 @@ let package = Package(
         // bench/index.sh's figures: a generated account indexed and searched through the code `index` and `search` run.
         .executableTarget(name: "objsh-index-bench", dependencies: ["Browser", "NameIndex", "Storage"], path: "bench/IndexBench"),
         .target(name: "Storage", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The one worker model (`WorkerPool`: jobs at most N at once) and the one prefetch
+        // queue, with no dependencies: a target of its own, not a part of Storage, since
+        // running jobs side by side is no part of what a store is, and the backends, the
+        // listing engine and the transfers all need it, none of them through another.
+        .target(name: "Workers"),
         // Listing a large folder as key ranges side by side, over the storage protocol only.
-        .target(name: "Listing", dependencies: ["Storage"]),
+        .target(name: "Listing", dependencies: ["Storage", "Workers"]),
         // The local index of an account's names (`index`, `search` from it): files under the
         // cache folder, filled by the listing engine; no terminal, no HTTP.
         .target(name: "NameIndex", dependencies: ["Listing", "Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
-        .target(name: "Transfers", dependencies: ["Listing", "Places", "Rendering", "Storage", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "Transfers",
+            dependencies: ["Listing", "Places", "Rendering", "Storage", "Workers", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.
@@ -102,7 +109,7 @@ let package = Package(
         .target(
             name: "StorageOpenStack",
             dependencies: [
-                "Storage", "Endpoints", "StorageHTTP",
+                "Storage", "Endpoints", "StorageHTTP", "Workers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -113,7 +120,7 @@ let package = Package(
         .target(
             name: "StorageS3",
             dependencies: [
-                "Storage", "Endpoints", "StorageHTTP",
+                "Storage", "Endpoints", "StorageHTTP", "Workers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -129,6 +136,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageContract", "Listing"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "Listing", "Places", "Transfers"]),
         .testTarget(name: "TransfersTests", dependencies: ["Transfers", "Storage", "StorageContract"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Listing", "Navigation", "Storage"]),
         .testTarget(name: "NameIndexTests", dependencies: ["NameIndex", "Storage"]),
         .testTarget(name: "ObjshCLITests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),

@@ -1,6 +1,7 @@
 import Places
 import Storage
 import Transfers
+import Workers
 
 /// The comparison of two places: both listed (or walked) in byte order, merged by name,
 /// and each name both hold judged by content, `window` judgements in flight at once.

@@ -2,6 +2,7 @@ import Foundation
 import Listing
 import Places
 import Storage
+import Workers
 
 /// How a copy was checked.
 public enum CopyCheck: Sendable, Equatable {

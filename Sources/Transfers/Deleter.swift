@@ -1,6 +1,7 @@
 import Listing
 import Places
 import Storage
+import Workers
 
 /// `rm -r`: every object under a container or folder, in bulk requests when the store
 /// has them (large objects one by one, with their segments), else many at once.

@@ -3,6 +3,7 @@ import Glibc
 import Listing
 import Places
 import Storage
+import Workers
 
 /// `get -r`: every object under a container or folder into a local folder, several
 /// at once. A remote name that would land outside the folder (`..`, `/x`, `a//b`, NUL)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Storage
+import Workers
 
 /// One large object fetched as ranges several at once into its partial file (each range
 /// written at its offset), verified as completely as one stream would be: the segments

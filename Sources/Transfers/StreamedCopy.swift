@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Synchronization
+import Workers
 
 /// A copy between clusters: the source's bytes stream through objsh into the target a
 /// part at a time, several parts at once, each part held in a spool file of its own

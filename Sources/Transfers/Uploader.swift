@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Synchronization
+import Workers
 
 /// How `upload` sends files; what the command line's options set.
 public struct UploadOptions: Sendable, Equatable {

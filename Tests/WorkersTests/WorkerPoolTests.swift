@@ -1,5 +1,5 @@
 import Synchronization
-import Transfers
+import Workers
 import XCTest
 
 final class WorkerPoolTests: XCTestCase {
