@@ -1,4 +1,5 @@
 import Storage
+import Workers
 
 /// One key range of a listing: entries after `after` and before `endBefore`,
 /// preceded by `head`, the split entry at `after` that a probe found.
@@ -49,7 +50,7 @@ struct RangeSource: Sendable {
 final class RangeCursor {
     let range: KeyRange
     private let source: RangeSource
-    private var queued: [Task<RangePage, Error>] = []
+    private let queue = PrefetchQueue<RangePage>()
     /// Where the page after the last one read starts; nil once the range has ended.
     private var resumeMarker: String?
     private var headPending: Bool
@@ -64,16 +65,10 @@ final class RangeCursor {
     /// Starts fetches until `depth` pages are on their way or in hand.
     func fill(depth: Int) {
         guard let resumeMarker else { return }
-        while queued.count < depth {
-            if let previous = queued.last {
-                queued.append(
-                    Task { [source, range] in
-                        guard let marker = try await previous.value.next else { return .end }
-                        return try await source.page(after: marker, endBefore: range.endBefore)
-                    })
-            } else {
-                queued.append(Task { [source, range] in try await source.page(after: resumeMarker, endBefore: range.endBefore) })
-            }
+        queue.fill(depth: depth) { [source, range] previous in
+            guard let previous else { return try await source.page(after: resumeMarker, endBefore: range.endBefore) }
+            guard let marker = try await previous.value.next else { return .end }
+            return try await source.page(after: marker, endBefore: range.endBefore)
         }
     }
 
@@ -81,12 +76,7 @@ final class RangeCursor {
     func next() async throws -> RangePage {
         guard resumeMarker != nil else { return .end }
         fill(depth: 1)
-        let task = queued.removeFirst()
-        let page = try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+        guard let page = try await queue.next() else { return .end }
         resumeMarker = page.next
         if page.next == nil { cancel() }
         return page
@@ -99,10 +89,5 @@ final class RangeCursor {
     }
 
     /// Stops every fetch still on its way.
-    func cancel() {
-        for task in queued { task.cancel() }
-        queued.removeAll()
-    }
-
-    deinit { for task in queued { task.cancel() } }
+    func cancel() { queue.cancel() }
 }

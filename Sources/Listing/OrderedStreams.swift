@@ -1,4 +1,5 @@
 import Storage
+import Workers
 
 /// Several page streams read concurrently and handed out in order: the first stream's
 /// pages, then the second's. At most `width` streams run at once, each at most
@@ -40,7 +41,7 @@ public struct OrderedStreams<Page: Sendable> {
 final class StreamCursor<Page: Sendable> {
     private let start: OrderedStreams<Page>.Start
     private var fetch: (@Sendable () async throws -> Page?)?
-    private var queued: [Task<Page?, Error>] = []
+    private let queue = PrefetchQueue<Page?>()
     private var ended = false
 
     init(_ start: @escaping OrderedStreams<Page>.Start) { self.start = start }
@@ -49,37 +50,25 @@ final class StreamCursor<Page: Sendable> {
         guard !ended else { return }
         let fetch = self.fetch ?? start()
         self.fetch = fetch
-        while queued.count < depth {
-            let previous = queued.last
-            queued.append(
-                Task {
-                    // A stream that ended ends every fetch queued after it.
-                    if let previous, try await previous.value == nil { return nil }
-                    return try await fetch()
-                })
+        queue.fill(depth: depth) { previous in
+            // A stream that ended ends every fetch queued after it.
+            if let previous, try await previous.value == nil { return nil }
+            return try await fetch()
         }
     }
 
     func next() async throws -> Page? {
         guard !ended else { return nil }
         fill(depth: 1)
-        let task = queued.removeFirst()
-        let page = try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+        let page = try await queue.next() ?? nil
         if page == nil { cancel() }
         return page
     }
 
     func cancel() {
         ended = true
-        for task in queued { task.cancel() }
-        queued.removeAll()
+        queue.cancel()
     }
-
-    deinit { for task in queued { task.cancel() } }
 }
 
 /// A `ParallelListing` pulled one page at a time by whichever task fetches next.
