@@ -1,4 +1,5 @@
 import Storage
+import Workers
 
 /// A Swift DLO's manifest is listed as an empty object, so its size and its being a
 /// manifest are known only from a HEAD. `ls -l`, JSON, the panes, `get -r` and `rm -r`
@@ -35,19 +36,12 @@ public enum LargeObjectLookup {
     public static func resolving(_ objects: [ObjectSummary], container: String, store: any ObjectStore) async -> [ObjectSummary] {
         let asked = objects.indices.filter { objects[$0].mayBeLargeObject && objects[$0].largeObject == nil }
         guard !asked.isEmpty else { return objects }
+        let infos = await WorkerPool.mapAllowingFailures(asked, limit: width) { index in
+            try await store.objectInfo(container: container, name: objects[index].name)
+        }
         var resolved = objects
-        await withTaskGroup(of: (Int, ObjectInfo?).self) { group in
-            var next = asked.makeIterator()
-            func lookUpNext() {
-                guard let index = next.next() else { return }
-                let name = objects[index].name
-                group.addTask { (index, try? await store.objectInfo(container: container, name: name)) }
-            }
-            for _ in 0..<width { lookUpNext() }
-            while let (index, info) = await group.next() {
-                if let info { resolved[index].apply(info) }
-                lookUpNext()
-            }
+        for (index, info) in zip(asked, infos) {
+            if let info { resolved[index].apply(info) }
         }
         return resolved
     }

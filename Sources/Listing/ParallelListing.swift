@@ -1,4 +1,5 @@
 import Storage
+import Workers
 
 /// Every entry of a container listing, in byte order, fetched as several key ranges
 /// at once when the folder is large.
@@ -76,12 +77,7 @@ final class ListingEngine {
         guard started else { return try await first() }
         if let plan {
             self.plan = nil
-            let planned = try await withTaskCancellationHandler {
-                try await plan.value
-            } onCancel: {
-                plan.cancel()
-            }
-            ranges = planned.map { RangeCursor(range: $0, source: listing.source) }
+            ranges = try await plan.valueCancelledWithWaiter.map { RangeCursor(range: $0, source: listing.source) }
         }
         while current < ranges.count {
             for index in current..<min(current + listing.concurrency, ranges.count) {
@@ -154,14 +150,7 @@ final class ListingEngine {
 
     /// The first entry after each guess, all at once, in the guesses' order.
     static func landings(of guesses: [String], source: RangeSource) async throws -> [ListingEntry?] {
-        try await withThrowingTaskGroup(of: (Int, ListingEntry?).self) { group in
-            for (index, guess) in guesses.enumerated() {
-                group.addTask { (index, try await source.probe(after: guess)) }
-            }
-            var landed = [ListingEntry?](repeating: nil, count: guesses.count)
-            for try await (index, entry) in group { landed[index] = entry }
-            return landed
-        }
+        try await WorkerPool.map(guesses, limit: guesses.count) { try await source.probe(after: $0) }
     }
 
     deinit {

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Storage
 import StorageHTTP
+import Workers
 
 extension SwiftStore {
     /// A server-side copy: `X-Copy-From`, so no byte passes through objsh; Swift keeps
@@ -67,24 +68,8 @@ extension SwiftStore {
         let made = try await send(.PUT, path: try Self.containerPath(segmentContainer), headers: ["Content-Length": "0"])
         guard (200...299).contains(made.status) else { throw Self.unexpected(made) }
         let prefix = "\(name)/slo/copy/\(source.etag)/"
-        let entries = try await withThrowingTaskGroup(of: (Int, SwiftManifestEntry).self) { group in
-            var entries = [SwiftManifestEntry?](repeating: nil, count: rows.count)
-            var next = 0
-            func start() {
-                guard next < rows.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    let segment = prefix + String(format: "%08d", index)
-                    return (index, try await self.copySegment(rows[index], to: segmentContainer, segment))
-                }
-            }
-            for _ in 0..<min(4, rows.count) { start() }
-            while let (index, entry) = try await group.next() {
-                entries[index] = entry
-                start()
-            }
-            return entries.compactMap { $0 }
+        let entries = try await WorkerPool.map(rows.enumerated(), limit: 4) { index, row in
+            try await self.copySegment(row, to: segmentContainer, prefix + String(format: "%08d", index))
         }
         return try await putManifest(entries, for: source, toContainer: container, name: name)
     }

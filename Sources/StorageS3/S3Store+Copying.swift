@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Storage
 import StorageHTTP
+import Workers
 
 extension S3Store {
     /// The largest object one CopyObject takes (AWS's documented limit).
@@ -104,22 +105,7 @@ extension S3Store {
     }
 
     func copyParts(_ source: ObjectInfo, parts: Int, partBytes: Int64, _ upload: S3LargeUpload) async throws -> [SegmentRecord] {
-        try await withThrowingTaskGroup(of: SegmentRecord.self) { group in
-            var records: [SegmentRecord] = []
-            var next = 0
-            func start() {
-                guard next < parts else { return }
-                let index = next
-                next += 1
-                group.addTask { try await self.copyPart(index, of: source, partBytes: partBytes, upload) }
-            }
-            for _ in 0..<min(4, parts) { start() }
-            while let record = try await group.next() {
-                records.append(record)
-                start()
-            }
-            return records.sorted { $0.index < $1.index }
-        }
+        try await WorkerPool.map(0..<parts, limit: 4) { index in try await self.copyPart(index, of: source, partBytes: partBytes, upload) }
     }
 
     func copyPart(_ index: Int, of source: ObjectInfo, partBytes: Int64, _ upload: S3LargeUpload) async throws -> SegmentRecord {

@@ -1,4 +1,5 @@
 import Storage
+import Workers
 
 /// Sends a stream whose size is known only at its end (standard input) as one object.
 /// Up to one segment: one PUT. Longer: a large upload whose segments go up as they
@@ -68,35 +69,41 @@ public struct StreamUploader: Sendable {
     }
 
     /// Sends `read` (segments in hand), then what `source` still holds, segment by
-    /// segment; the records in order.
+    /// segment, `parallel` at once while the next is read; the records in order.
     func send(
         _ read: [[UInt8]], then source: some ByteStream, plan: StreamSegments, through upload: any LargeUpload
     ) async throws -> [SegmentRecord] {
         let progress = self.progress
-        return try await withThrowingTaskGroup(of: SegmentRecord.self) { group in
-            var plan = plan
-            var waiting = read
-            var records: [SegmentRecord] = []
-            var running = 0
-            while true {
-                if waiting.isEmpty, !plan.ended { waiting += plan.took(try await source.read(upTo: plan.segmentBytes)) }
-                guard !waiting.isEmpty else { break }
-                let index = try plan.nextIndex()
-                if running >= max(1, options.parallel), let done = try await group.next() {
-                    records.append(done)
-                    running -= 1
-                }
-                let bytes = waiting.removeFirst()
-                group.addTask {
-                    let record = try await upload.putSegment(index: index, bytes: bytes)
-                    progress?.add(bytes: Int64(bytes.count))
-                    return record
-                }
-                running += 1
-            }
-            for try await done in group { records.append(done) }
-            return records.sorted { $0.index < $1.index }
+        let segments = StreamSegmentSequence(read: read, source: source, plan: plan)
+        return try await WorkerPool.map(segments, limit: options.parallel) { index, bytes in
+            let record = try await upload.putSegment(index: index, bytes: bytes)
+            progress?.add(bytes: Int64(bytes.count))
+            return record
         }
+    }
+}
+
+/// A stream's segments with their indexes, read one at a time as the uploader asks:
+/// the segments in hand first, then reads of `source` until it ends.
+struct StreamSegmentSequence<Source: ByteStream>: AsyncSequence, AsyncIteratorProtocol {
+    var waiting: [[UInt8]]
+    let source: Source
+    var plan: StreamSegments
+
+    init(read: [[UInt8]], source: Source, plan: StreamSegments) {
+        waiting = read
+        self.source = source
+        self.plan = plan
+    }
+
+    func makeAsyncIterator() -> Self { self }
+
+    /// The next segment and its index; `streamTooLong` when the store takes no more.
+    mutating func next() async throws -> (index: Int, bytes: [UInt8])? {
+        if waiting.isEmpty, !plan.ended { waiting += plan.took(try await source.read(upTo: plan.segmentBytes)) }
+        guard !waiting.isEmpty else { return nil }
+        let index = try plan.nextIndex()
+        return (index, waiting.removeFirst())
     }
 }
 
