@@ -121,7 +121,7 @@ extension FileStore {
             }
         }
         guard fsync(output) == 0 else { throw StorageError.io("cannot sync staging file: \(String(cString: strerror(errno)))") }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return hash.finalize().hex
     }
 
     /// The MD5 of a file's content in hex, read in chunks.
@@ -137,6 +137,6 @@ extension FileStore {
             guard count > 0 else { break }
             buffer.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return hash.finalize().hex
     }
 }

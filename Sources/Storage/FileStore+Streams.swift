@@ -68,7 +68,7 @@ struct FileStreamUpload: LargeUpload {
             guard count > 0 else { throw Self.failure("cannot write staging file") }
             written += count
         }
-        return SegmentRecord(index: index, bytes: Int64(bytes.count), md5: Self.hex(Insecure.MD5.hash(data: bytes)))
+        return SegmentRecord(index: index, bytes: Int64(bytes.count), md5: Insecure.MD5.hash(data: bytes).hex)
     }
 
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo {
@@ -101,17 +101,15 @@ struct FileStreamUpload: LargeUpload {
                 }
                 left -= Int64(count)
             }
-            let stored = Self.hex(part.finalize())
+            let stored = part.finalize().hex
             guard stored == segment.md5 else { throw StorageError.checksumMismatch(expected: segment.md5, actual: stored) }
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int64(info.st_size) == segments.reduce(0, { $0 + $1.bytes }) else {
             throw StorageError.io("the staging file of \(name) has another size than the segments written")
         }
-        return Self.hex(whole.finalize())
+        return whole.finalize().hex
     }
-
-    static func hex(_ digest: Insecure.MD5.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 
     static func failure(_ what: String) -> StorageError { .io("\(what): \(String(cString: strerror(errno)))") }
 }

@@ -7,7 +7,7 @@ public enum LargeObjectETag {
     /// A Swift static large object's ETag: the MD5 of its segments' MD5s in hex, one
     /// after the other.
     public static func staticManifest(segmentMD5s: [String]) -> String {
-        hex(Insecure.MD5.hash(data: Array(segmentMD5s.joined().utf8)))
+        Insecure.MD5.hash(data: Array(segmentMD5s.joined().utf8)).hex
     }
 
     /// The same from the segments' MD5s as bytes, back to back.
@@ -18,17 +18,12 @@ public enum LargeObjectETag {
     /// An S3 multipart upload's ETag: `md5(md5(part 1) ‖ … ‖ md5(part N))-N`, the parts'
     /// MD5s as bytes, back to back.
     public static func multipart(partDigests: [UInt8]) -> String {
-        hex(Insecure.MD5.hash(data: partDigests)) + "-\(partDigests.count / Insecure.MD5.byteCount)"
+        Insecure.MD5.hash(data: partDigests).hex + "-\(partDigests.count / Insecure.MD5.byteCount)"
     }
 
     /// The same from the parts' MD5s in hex.
     public static func multipart(partMD5s: [String]) -> String {
         multipart(partDigests: partMD5s.flatMap(bytes(ofHex:)))
-    }
-
-    /// A digest in lowercase hex.
-    public static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
     }
 
     /// The bytes of a hex string (an invalid pair counts as 0, as a wrong MD5 then fails the check).
@@ -45,7 +40,7 @@ public enum LargeObjectETag {
     /// Digests back to back, each in hex.
     static func digestList(_ digests: [UInt8]) -> [String] {
         stride(from: 0, to: digests.count, by: Insecure.MD5.byteCount).map {
-            hex(digests[$0..<min($0 + Insecure.MD5.byteCount, digests.count)])
+            digests[$0..<min($0 + Insecure.MD5.byteCount, digests.count)].hex
         }
     }
 }

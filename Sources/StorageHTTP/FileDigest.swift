@@ -31,8 +31,6 @@ package enum FileDigest {
 }
 
 extension Insecure.MD5.Digest {
-    /// Lower-case hex, as ETags are.
-    package var hex: String { map { String(format: "%02x", $0) }.joined() }
     /// Base64, as `Content-MD5` is.
     package var base64: String { Data(self).base64EncodedString() }
 }

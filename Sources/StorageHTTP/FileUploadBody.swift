@@ -14,7 +14,7 @@ package final class UploadDigest: Sendable {
 
     package func restart() { state.withLock { $0 = Insecure.MD5() } }
     package func update(_ bytes: UnsafeRawBufferPointer) { state.withLock { $0.update(bufferPointer: bytes) } }
-    package var hex: String { state.withLock { $0 }.finalize().map { byte in String(byte, radix: 16).leftPadded() }.joined() }
+    package var hex: String { state.withLock { $0 }.finalize().hex }
 
     /// Called when a try has sent the last byte of the file.
     package func finishWholeFile() {
@@ -23,10 +23,6 @@ package final class UploadDigest: Sendable {
     }
     /// The MD5 of the whole file, when some try sent all of it (so the server may hold it).
     package var wholeFileHex: String? { whole.withLock { $0 } }
-}
-
-extension String {
-    fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }
 
 /// A local file as an async sequence of 256 KiB buffers from `UploadBuffers`, hashed as

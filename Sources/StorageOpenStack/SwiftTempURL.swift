@@ -26,8 +26,8 @@ struct SwiftTempURL: Sendable {
         let body = Data("\(method.rawValue)\n\(expires)\n\(path)".utf8)
         let secret = SymmetricKey(data: Data(key.utf8))
         switch digest {
-        case .sha256: return Self.hex(HMAC<SHA256>.authenticationCode(for: body, using: secret))
-        case .sha1: return Self.hex(HMAC<Insecure.SHA1>.authenticationCode(for: body, using: secret))
+        case .sha256: return HMAC<SHA256>.authenticationCode(for: body, using: secret).hex
+        case .sha1: return HMAC<Insecure.SHA1>.authenticationCode(for: body, using: secret).hex
         case .sha512:
             let base64 = Data(HMAC<SHA512>.authenticationCode(for: body, using: secret)).base64EncodedString()
             // URL-safe, without the padding, as swiftclient writes it.
@@ -43,13 +43,9 @@ struct SwiftTempURL: Sendable {
         return (path.removingPercentEncoding ?? path) + "/" + container + "/" + name
     }
 
-    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-    }
-
     /// A new key: 32 random bytes from the system's generator, in hex.
     static func newKey() -> String {
         var generator = SystemRandomNumberGenerator()
-        return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hex
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Storage
 
 /// The keys that sign requests: an access key with its secret, and a session token
 /// for temporary credentials.
@@ -81,7 +82,7 @@ public struct SigV4Signer: Sendable {
     public func signature(_ request: SigV4Request, date: Date) -> String {
         let key = signingKey(day: Self.stamp(date).day)
         let mac = HMAC<SHA256>.authenticationCode(for: Data(stringToSign(request, date: date).utf8), using: key)
-        return Self.hex(mac)
+        return mac.hex
     }
 
     /// Method, URI, query, headers, signed header names and payload hash, one a line.
@@ -100,7 +101,7 @@ public struct SigV4Signer: Sendable {
     /// `x-amz-date`'s form of `date`: `20150830T123600Z`.
     public static func amzDate(_ date: Date) -> String { stamp(date).time }
 
-    public static func sha256Hex(_ data: some DataProtocol) -> String { hex(SHA256.hash(data: data)) }
+    public static func sha256Hex(_ data: some DataProtocol) -> String { SHA256.hash(data: data).hex }
 
     private func scope(_ date: Date) -> String { "\(Self.stamp(date).day)/\(region)/\(service)/aws4_request" }
 
@@ -131,12 +132,5 @@ public struct SigV4Signer: Sendable {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let day = String(format: "%04d%02d%02d", parts.year!, parts.month!, parts.day!)
         return (day + String(format: "T%02d%02d%02dZ", parts.hour!, parts.minute!, parts.second!), day)
-    }
-
-    private static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
     }
 }

@@ -33,7 +33,7 @@ public final class DigestCache: FileDigesting {
         self.root = root
         self.clock = clock
         self.reader = reader ?? FileDigests(root: root)
-        let digest = SHA256.hash(data: Data(root.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(root.utf8)).hex
         path = folder + "/digests/" + digest.prefix(32)
     }
 

@@ -52,7 +52,7 @@ enum DigestCacheFile {
                 guard let size = u64(), let count = u32(), let digests = take(Int(count) * 16) else { return nil }
                 parts[Int64(bitPattern: size)] = digests
             }
-            let digest = FileDigest(md5: md5.map { String(format: "%02x", $0) }.joined(), parts: parts)
+            let digest = FileDigest(md5: md5.hex, parts: parts)
             let entry = DigestEntry(
                 bytes: Int64(bitPattern: bytes), mtimeNs: Int64(bitPattern: mtime), ctimeNs: Int64(bitPattern: ctime), inode: inode,
                 digest: digest)

@@ -91,7 +91,7 @@ public final class FileDigests: FileDigesting {
         } then: {
             let digests = parts.finished()
             return FileDigest(
-                md5: LargeObjectETag.hex(whole.finalize()),
+                md5: whole.finalize().hex,
                 parts: Dictionary(digests.map { ($0.partBytes, $0.digests) }, uniquingKeysWith: { first, _ in first }))
         }
     }

@@ -80,7 +80,7 @@ struct StreamVerifier {
     }
 
     private mutating func finishSegment(_ segments: [SegmentRecord]) throws {
-        let md5 = Self.hex(hash.finalize())
+        let md5 = hash.finalize().hex
         guard md5 == segments[segment].md5 else {
             let (first, total) = segmentNumbering ?? (0, segments.count)
             throw TransferError.corrupt(
@@ -103,7 +103,7 @@ struct StreamVerifier {
         switch verification {
         case .unverifiable(let reason): return reason
         case .wholeMD5(let expected):
-            let md5 = Self.hex(hash.finalize())
+            let md5 = hash.finalize().hex
             guard md5 == expected else { throw TransferError.corrupt(name: name, detail: "MD5 \(md5), the ETag says \(expected)") }
             return nil
         case .checksum(let expected):
@@ -148,5 +148,4 @@ struct StreamVerifier {
         return nil
     }
 
-    static func hex(_ digest: Insecure.MD5.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Glibc
+import Storage
 
 /// The local side of a download: a partial file beside the target, written, synced,
 /// then published under the target's name in one rename.
@@ -19,10 +20,10 @@ public enum LocalFile {
     /// object (its ETag) the bytes belong to, so a changed object never continues an old file.
     static func partialName(for target: String, etag: String) -> String {
         let (folder, base) = split(target)
-        let tag = Insecure.MD5.hash(data: Array(etag.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        let tag = Insecure.MD5.hash(data: Array(etag.utf8)).prefix(6).hex
         var name = "." + base + "." + tag + partialSuffix
         if name.utf8.count > 255 {
-            name = "." + Insecure.MD5.hash(data: Array(base.utf8)).map { String(format: "%02x", $0) }.joined() + "." + tag + partialSuffix
+            name = "." + Insecure.MD5.hash(data: Array(base.utf8)).hex + "." + tag + partialSuffix
         }
         return folder + name
     }

@@ -47,6 +47,6 @@ public enum LocalFiles {
             hash.update(data: chunk)
             left -= Int64(chunk.count)
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return hash.finalize().hex
     }
 }

@@ -106,7 +106,7 @@ public struct RangePlan: Sendable, Equatable {
     /// Names this plan in the journal, so a journal of another plan is never trusted.
     var signature: String {
         let bounds = slices.map { "\($0.start)-\($0.end)/\($0.pieces.lowerBound)" }.joined(separator: ",") + (checksInOrder ? "/in-order" : "")
-        return StreamVerifier.hex(Insecure.MD5.hash(data: Array(bounds.utf8)))
+        return Insecure.MD5.hash(data: Array(bounds.utf8)).hex
     }
 
     /// The slices wholly inside the first `prefix` bytes: what a partial file written as

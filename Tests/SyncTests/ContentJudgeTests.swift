@@ -48,7 +48,7 @@ final class ContentJudgeTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    static func md5(_ bytes: ArraySlice<UInt8>) -> String { LargeObjectETag.hex(Insecure.MD5.hash(data: bytes)) }
+    static func md5(_ bytes: ArraySlice<UInt8>) -> String { Insecure.MD5.hash(data: bytes).hex }
 
     static func bytes(_ count: Int, seed: UInt8 = 7) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) } }
 

@@ -17,7 +17,7 @@ final class PartSizeCandidatesTests: XCTestCase {
             digests += Array(Insecure.MD5.hash(data: bytes[start..<min(start + partBytes, bytes.count)]))
         }
         let count = (bytes.count + partBytes - 1) / partBytes
-        return StreamVerifier.hex(Insecure.MD5.hash(data: digests)) + "-\(count)"
+        return Insecure.MD5.hash(data: digests).hex + "-\(count)"
     }
 
     /// Feeds `bytes` in uneven chunks, as a network does; returns the note.
