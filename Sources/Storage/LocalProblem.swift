@@ -13,8 +13,6 @@ public enum LocalProblem: Sendable, Equatable {
     case unreadableFolder
     /// A folder that could not be made.
     case cannotMakeFolder
-    /// A file that could not be opened.
-    case cannotOpen
     /// The file changed size while it was read (hashed).
     case changedWhileRead
     /// The file changed size while its bytes were being sent.

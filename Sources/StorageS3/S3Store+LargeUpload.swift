@@ -117,7 +117,7 @@ struct S3LargeUpload: LargeUpload {
     /// One part; the server refuses bytes whose MD5 is not the slice's, and its ETag is
     /// checked too when it is a digest (an opaque one is kept for the manifest).
     func putSegment(index: Int, from slice: FileSlice) async throws -> SegmentRecord {
-        let md5 = try FileDigest.md5(path: slice.path, offset: slice.offset, length: slice.length)
+        let md5 = try slice.md5()
         return try await putPart(index: index, length: slice.length, md5: md5) {
             .stream(
                 FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: UploadDigest(), offset: slice.offset, isSlice: true),

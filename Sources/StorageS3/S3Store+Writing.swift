@@ -40,7 +40,7 @@ extension S3Store {
     ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let size = try FileDigest.regularFileSize(source)
-        let md5 = try FileDigest.md5(path: source, length: size)
+        let md5 = try FileSlice(path: source, offset: 0, length: size).md5()
         return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType, metadata: metadata) {
             .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: .known(size))
         }

@@ -1,9 +1,8 @@
-import Crypto
 import Foundation
 import Storage
 
-/// What an upload needs to know of local files: the tree under a folder, a file's
-/// version (size and modification time) and the MD5 of a byte range.
+/// What an upload needs to know of local files: the tree under a folder and a file's
+/// version (size and modification time); the MD5 of a byte range is `FileSlice.md5`.
 public enum LocalFiles {
     /// The regular files under `root`, as paths relative to it, in byte order.
     public static func files(under root: String) throws -> [String] {
@@ -28,25 +27,5 @@ public enum LocalFiles {
         }
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         return LocalFileVersion(bytes: Int64(status.st_size), modified: modified)
-    }
-
-    /// The MD5 (hex) of `slice`, read 1 MiB at a time so memory stays flat.
-    public static func md5(of slice: FileSlice) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: slice.path) else {
-            throw StorageError.unreadableFile(path: slice.path, problem: .cannotOpen)
-        }
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(slice.offset))
-        var hash = Insecure.MD5()
-        var left = slice.length
-        while left > 0 {
-            try Task.checkCancellation()
-            guard let chunk = try handle.read(upToCount: Int(min(left, 1 << 20))), !chunk.isEmpty else {
-                throw StorageError.unreadableFile(path: slice.path, problem: .changedWhileRead)
-            }
-            hash.update(data: chunk)
-            left -= Int64(chunk.count)
-        }
-        return hash.finalize().hex
     }
 }

@@ -113,7 +113,7 @@ public struct StreamedCopy: Sendable {
         let file = FileSlice(path: part.path, offset: 0, length: slice.length)
         async let hashed: Void = order.hash(index) { body in try part.read(slice.length, body) }
         let record: SegmentRecord
-        if let stored, stored.bytes == slice.length, try LocalFiles.md5(of: file) == stored.md5 {
+        if let stored, stored.bytes == slice.length, try file.md5().hex == stored.md5 {
             record = stored
         } else {
             record = try await upload.putSegment(index: index, from: file)

@@ -126,7 +126,7 @@ public struct Uploader: Sendable {
         let sent = Mutex(0)
         let progress = self.progress
         let records = try await WorkerPool.map(Array(slices.enumerated()), limit: options.parallel) { index, slice in
-            if let old = stored[index], old.bytes == slice.length, try LocalFiles.md5(of: slice) == old.md5 {
+            if let old = stored[index], old.bytes == slice.length, try slice.md5().hex == old.md5 {
                 progress?.add(bytes: slice.length)
                 return old
             }
@@ -152,13 +152,13 @@ public struct Uploader: Sendable {
         }
         guard info.bytes == version.bytes else { return false }
         guard info.largeObject != nil else {
-            return try LocalFiles.md5(of: FileSlice(path: item.path, offset: 0, length: version.bytes)) == info.etag.lowercased()
+            return try FileSlice(path: item.path, offset: 0, length: version.bytes).md5().hex == info.etag.lowercased()
         }
         guard let segments = try await store.segments(ofObject: container, name: item.name) else { return false }
         var offset: Int64 = 0
         for segment in segments {
             let slice = FileSlice(path: item.path, offset: offset, length: segment.bytes)
-            guard offset + segment.bytes <= version.bytes, try LocalFiles.md5(of: slice) == segment.md5.lowercased() else { return false }
+            guard offset + segment.bytes <= version.bytes, try slice.md5().hex == segment.md5.lowercased() else { return false }
             offset += segment.bytes
         }
         return offset == version.bytes

@@ -118,7 +118,6 @@ extension ErrorReport {
         case .isADirectory: "is a directory"
         case .unreadableFolder: "cannot read the folder"
         case .cannotMakeFolder: "cannot make the folder"
-        case .cannotOpen: "cannot open"
         case .changedWhileRead: "the file changed size while it was read"
         case .changedWhileUploaded: "the file changed size while it was uploaded"
         case .unreadableSettingFile(let setting): "cannot read this file (\(setting))"
