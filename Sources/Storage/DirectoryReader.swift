@@ -36,7 +36,7 @@ enum DirectoryReader {
     static func smallestChildren(of path: String, relative: String, count: Int, filter: ChildFilter) throws -> [DirectoryChild] {
         guard count > 0 else { return [] }
         guard let dir = opendir(path) else {
-            throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot read \(path)")
         }
         defer { closedir(dir) }
         let base = Array(relative.utf8)

@@ -30,7 +30,7 @@ struct FileListing {
         // Objects are stat'ed relative to their folder: no path walk per object (and
         // not at all for a names-only listing).
         let folder = open(containerPath + "/" + relative, O_RDONLY | O_DIRECTORY)
-        guard folder >= 0 else { throw StorageError.io("cannot read \(relative): \(String(cString: strerror(errno)))") }
+        guard folder >= 0 else { throw StorageError.system("cannot read \(relative)") }
         defer { close(folder) }
         // One sorted pass of the folder serves every chunk (and later pages); a folder
         // too large to keep whole is read in bounded chunks instead.
@@ -69,7 +69,7 @@ struct FileListing {
     private func summary(of child: DirectoryChild, in folder: Int32) throws -> ObjectSummary {
         var info = stat()
         guard fstatat(folder, child.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            throw StorageError.io("cannot stat \(child.key): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot stat \(child.key)")
         }
         return ObjectSummary(
             name: child.key, bytes: Int64(info.st_size), contentType: ContentType.guess(forName: child.name),

@@ -56,7 +56,7 @@ extension FileStore {
         for segment in relative.split(separator: "/") {
             path += "/" + segment
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw StorageError.io("cannot create folder \(relative): \(String(cString: strerror(errno)))")
+                throw StorageError.system("cannot create folder \(relative)")
             }
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -69,11 +69,11 @@ extension FileStore {
     func stagingFile() throws -> String {
         let staging = root + "/" + Self.stagingName
         if mkdir(staging, 0o700) != 0 && errno != EEXIST {
-            throw StorageError.io("cannot create \(staging): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot create \(staging)")
         }
         var template = Array((staging + "/upload.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw StorageError.io("cannot create a staging file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw StorageError.system("cannot create a staging file") }
         close(fd)
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -95,7 +95,7 @@ extension FileStore {
             throw StorageError.unreadableFile(path: source, problem: .isADirectory)
         }
         let output = open(target, O_WRONLY | O_TRUNC)
-        guard output >= 0 else { throw StorageError.io("cannot write staging file: \(String(cString: strerror(errno)))") }
+        guard output >= 0 else { throw StorageError.system("cannot write staging file") }
         defer { close(output) }
         var hash = Insecure.MD5()
         var buffer = [UInt8](repeating: 0, count: chunkSize)
@@ -113,21 +113,21 @@ extension FileStore {
                     let written = write(output, raw.baseAddress! + offset, count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        throw StorageError.io("cannot write staging file: \(String(cString: strerror(errno)))")
+                        throw StorageError.system("cannot write staging file")
                     }
                     offset += written
                 }
                 hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
             }
         }
-        guard fsync(output) == 0 else { throw StorageError.io("cannot sync staging file: \(String(cString: strerror(errno)))") }
+        guard fsync(output) == 0 else { throw StorageError.system("cannot sync staging file") }
         return hash.finalize().hex
     }
 
     /// The MD5 of a file's content in hex, read in chunks.
     static func md5(ofFileAt path: String) throws -> String {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw StorageError.system("cannot read \(path)") }
         defer { close(fd) }
         var hash = Insecure.MD5()
         var buffer = [UInt8](repeating: 0, count: chunkSize)

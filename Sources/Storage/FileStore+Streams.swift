@@ -55,7 +55,7 @@ struct FileStreamUpload: LargeUpload {
 
     func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
         let descriptor = open(staged, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure("cannot write staging file") }
+        guard descriptor >= 0 else { throw StorageError.system("cannot write staging file") }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
@@ -65,7 +65,7 @@ struct FileStreamUpload: LargeUpload {
                 pwrite(descriptor, $0.baseAddress! + written, min(bytes.count - written, FileStore.chunkSize), offset)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Self.failure("cannot write staging file") }
+            guard count > 0 else { throw StorageError.system("cannot write staging file") }
             written += count
         }
         return SegmentRecord(index: index, bytes: Int64(bytes.count), md5: Insecure.MD5.hash(data: bytes).hex)
@@ -83,9 +83,9 @@ struct FileStreamUpload: LargeUpload {
     /// written with, and nothing may follow the last. The MD5 of the whole, the object's ETag.
     func verifiedMD5(of segments: [SegmentRecord]) throws -> String {
         let descriptor = open(staged, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.failure("cannot read staging file") }
+        guard descriptor >= 0 else { throw StorageError.system("cannot read staging file") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Self.failure("cannot sync staging file") }
+        guard fsync(descriptor) == 0 else { throw StorageError.system("cannot sync staging file") }
         var whole = Insecure.MD5()
         var buffer = [UInt8](repeating: 0, count: FileStore.chunkSize)
         for segment in segments.sorted(by: { $0.index < $1.index }) {
@@ -94,7 +94,7 @@ struct FileStreamUpload: LargeUpload {
             while left > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Int(min(Int64(FileStore.chunkSize), left))) }
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw Self.failure("cannot read staging file") }
+                guard count > 0 else { throw StorageError.system("cannot read staging file") }
                 buffer.withUnsafeBytes { bytes in
                     part.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
                     whole.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
@@ -110,6 +110,4 @@ struct FileStreamUpload: LargeUpload {
         }
         return whole.finalize().hex
     }
-
-    static func failure(_ what: String) -> StorageError { .io("\(what): \(String(cString: strerror(errno)))") }
 }

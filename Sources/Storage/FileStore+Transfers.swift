@@ -12,7 +12,7 @@ extension FileStore {
         guard info.bytes > 0, !name.hasSuffix("/") else { return info }
         let path = try containerPath(container) + "/" + name
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError.io("cannot read \(name): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw StorageError.system("cannot read \(name)") }
         defer { close(descriptor) }
         let wanted = range.map { $0.clamped(to: 0...(info.bytes - 1)) } ?? 0...(info.bytes - 1)
         var offset = wanted.lowerBound
@@ -23,7 +23,7 @@ extension FileStore {
             let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else {
-                throw StorageError.io("cannot read \(name): " + (got == 0 ? "it became shorter" : String(cString: strerror(errno))))
+                throw got == 0 ? StorageError.io("cannot read \(name): it became shorter") : StorageError.system("cannot read \(name)")
             }
             try buffer.withUnsafeBytes { try receive(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
             offset += Int64(got)
@@ -46,7 +46,7 @@ extension FileStore {
             throw StorageError.noSuchObject(container: container, name: name)
         }
         guard (isMarker ? rmdir(path) : unlink(path)) == 0 else {
-            throw StorageError.io("cannot delete \(name): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot delete \(name)")
         }
         var folder = Substring(name.hasSuffix("/") ? String(name.dropLast()) : name)
         while let slash = folder.lastIndex(of: "/") {
@@ -60,7 +60,7 @@ extension FileStore {
         let path = try containerPath(name)
         guard rmdir(path) == 0 else {
             if errno == ENOTEMPTY || errno == EEXIST { throw StorageError.containerNotEmpty(name) }
-            throw StorageError.io("cannot delete container \(name): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot delete container \(name)")
         }
     }
 

@@ -94,7 +94,7 @@ public struct FileStore: ObjectStore {
         try validateContainerName(name)
         if mkdir(root + "/" + name, 0o755) != 0 {
             if errno == EEXIST { throw StorageError.containerExists(name) }
-            throw StorageError.io("cannot create container \(name): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot create container \(name)")
         }
     }
 
@@ -138,7 +138,7 @@ public struct FileStore: ObjectStore {
         }
         let target = base + "/" + name
         guard rename(staged, target) == 0 else {
-            throw StorageError.io("cannot store \(name): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot store \(name)")
         }
         var info = stat()
         lstat(target, &info)

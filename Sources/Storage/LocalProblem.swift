@@ -30,3 +30,18 @@ public enum LocalProblem: Sendable, Equatable {
     /// Whether the file or folder is simply not there.
     public var isMissing: Bool { self == .system(ENOENT) }
 }
+
+extension LocalProblem {
+    /// The system's words for the error `code` (strerror's, "No such file or directory"):
+    /// the one place objsh asks for them.
+    public static func systemReason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+extension StorageError {
+    /// A local system call's failure where no `LocalProblem` case fits, in the one shape
+    /// `WHAT: the system's reason` ("cannot read photos: Permission denied"), from `errno`
+    /// as the call left it.
+    public static func system(_ what: String, code: Int32 = errno) -> StorageError {
+        .io("\(what): \(LocalProblem.systemReason(code))")
+    }
+}

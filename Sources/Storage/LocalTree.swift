@@ -89,7 +89,7 @@ public final class LocalTree {
     private func enter(_ relative: String) throws {
         let path = root + "/" + relative
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw StorageError.system("cannot read \(path)") }
         do {
             guard let directory = try SortedDirectory.read(path, limit: Int.max) else { throw StorageError.io("cannot read \(path)") }
             levels.append(Level(descriptor: descriptor, relative: relative, directory: directory))
@@ -104,7 +104,7 @@ public final class LocalTree {
         var info = Glibc.stat()
         guard fstatat(folder, child.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return nil }
-            throw StorageError.io("cannot stat \(child.key): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot stat \(child.key)")
         }
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         return LocalFileStat(

@@ -70,7 +70,7 @@ public enum SampleData {
             let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0, bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
                 if fd >= 0 { close(fd) }
-                throw StorageError.io("cannot write sample object \(file): \(String(cString: strerror(errno)))")
+                throw StorageError.system("cannot write sample object \(file)")
             }
             close(fd)
             setTime(file)
@@ -88,7 +88,7 @@ public enum SampleData {
             }
         }
         if rename(staging, path) != 0 && errno != ENOTEMPTY && errno != EEXIST {
-            throw StorageError.io("cannot create the sample store at \(path): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot create the sample store at \(path)")
         }
     }
 

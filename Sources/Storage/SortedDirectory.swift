@@ -18,7 +18,7 @@ struct SortedDirectory: Sendable {
     /// read in bounded chunks instead, as before).
     static func read(_ path: String, limit: Int) throws -> SortedDirectory? {
         guard let dir = opendir(path) else {
-            throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot read \(path)")
         }
         defer { closedir(dir) }
         var keys: [UInt8] = []

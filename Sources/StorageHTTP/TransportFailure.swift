@@ -101,7 +101,7 @@ package struct TransportFailure: Error {
         case ETIMEDOUT:
             return TransportFailure(error: .timedOut("cannot connect to \(target): timed out"), isRetryable: false)
         default:
-            let reason = String(cString: strerror(code)).lowercased()
+            let reason = LocalProblem.systemReason(code).lowercased()
             return TransportFailure(error: .unreachable("cannot connect to \(target): \(reason)"), isRetryable: false)
         }
     }

@@ -16,7 +16,7 @@ public final class DeletionSpool: @unchecked Sendable {
         var template = Array((NSTemporaryDirectory() + "/objsh-sync-deletes-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0, let file = fdopen(descriptor, "w+") else {
-            throw StorageError.io("cannot make a temporary file: \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot make a temporary file")
         }
         path = String(cString: template)
         self.file = file
@@ -36,7 +36,7 @@ public final class DeletionSpool: @unchecked Sendable {
         let record = "\(entry.bytes) \(kind) \(entry.name.utf8.count)\n\(entry.name)\n"
         let text = Array(record.utf8)  // fwrite, not fputs: a name may hold a NUL
         guard fwrite(text, 1, text.count, file) == text.count else {
-            throw StorageError.io("cannot write a temporary file: \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot write a temporary file")
         }
         count += 1
         bytes += entry.bytes

@@ -124,14 +124,14 @@ public final class FileDigests: FileDigesting {
 
     private func readChunks(_ path: String, _ consume: (UnsafeRawBufferPointer) -> Void) throws {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw StorageError.system("cannot read \(path)") }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
         var total: Int64 = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw StorageError.io("cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else { throw StorageError.system("cannot read \(path)") }
             if count == 0 { break }
             buffer.withUnsafeBytes { consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             total += Int64(count)

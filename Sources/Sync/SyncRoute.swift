@@ -51,7 +51,7 @@ extension LocalFileStat {
         var info = Glibc.stat()
         guard lstat(root + "/" + relative, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw StorageError.io("cannot stat \(relative): \(String(cString: strerror(errno)))")
+            throw StorageError.system("cannot stat \(relative)")
         }
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         return LocalFileStat(

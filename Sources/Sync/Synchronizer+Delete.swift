@@ -62,7 +62,7 @@ extension Synchronizer {
     func deleteFile(_ name: String, bytes: Int64, root: String, _ totals: Locked<SyncTotals>, _ event: @Sendable (SyncEvent) -> Void) {
         progress?.finishItem()
         guard unlink(root + "/" + name) == 0 || errno == ENOENT else {
-            let problem = StorageError.io("cannot remove \(name): \(String(cString: strerror(errno)))")
+            let problem = StorageError.system("cannot remove \(name)")
             totals.withLock { $0.failed += 1 }
             return event(.failed(ObjectFailure(name: name, error: problem)))
         }

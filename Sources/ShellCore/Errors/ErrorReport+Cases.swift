@@ -112,8 +112,8 @@ extension ErrorReport {
 
     static func words(_ problem: LocalProblem) -> String {
         switch problem {
-        // strerror's text, lower-cased as the shell's own words are ("no such file or directory").
-        case .system(let code): String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
+        // The system's words, lower-cased as the shell's own words are ("no such file or directory").
+        case .system(let code): LocalProblem.systemReason(code).prefix(1).lowercased() + LocalProblem.systemReason(code).dropFirst()
         case .notARegularFile: "is not a regular file"
         case .isADirectory: "is a directory"
         case .unreadableFolder: "cannot read the folder"
