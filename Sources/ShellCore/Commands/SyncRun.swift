@@ -31,8 +31,7 @@ struct SyncRun {
             context.console.writeError("sync: \(totals.failed) failed:\n")
             for failure in kept { context.console.writeError("  \(escaped(ErrorReport.words(failure)))\n") }
         }
-        let elapsed = (ContinuousClock.now - started).components
-        summarize(totals, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        summarize(totals, seconds: ProgressText.seconds(ContinuousClock.now - started))
         if let first { throw ErrorReport.SomeObjectsFailed(failed: totals.failed, total: totals.acted, first: first.error) }
     }
 
