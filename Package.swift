@@ -16,6 +16,13 @@ let leanLinking: [LinkerSetting] = [
     ])
 ]
 
+// The shell's state (the panes, each cluster's browser, the shell) lives on the main actor,
+// as a view controller container's does: a foreground command and others running beside it
+// take turns on it and never race. In the targets that hold that state, an async function
+// that names no actor runs on its caller's (SE-0461), so a command's closures stay on the
+// main actor instead of being sent away; the engines and stores keep running concurrently.
+let shellState: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 // Dependencies point toward the pure model: Navigation and Storage know nothing
 // of terminals or HTTP; the executable only parses options and wires parts.
 let package = Package(
@@ -32,7 +39,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        .target(name: "Navigation"),
+        .target(name: "Navigation", swiftSettings: shellState),
         // Paths and places in an account (a container and a prefix, the names below it), the
         // globs over names and the name filter: the model Browser, Sync and Transfers share.
         .target(name: "Places"),
@@ -44,15 +51,18 @@ let package = Package(
         .target(name: "Clusters", dependencies: ["Endpoints", .product(name: "Yams", package: "Yams")]),
         // The navigation model over the storage protocol: panes, paths, the façade commands
         // read the account through; no transfer engine (ShellCore binds those to a session).
-        .target(name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Places", "Rendering", "Storage"]),
+        .target(
+            name: "Browser", dependencies: ["Listing", "NameIndex", "Navigation", "Places", "Rendering", "Storage"],
+            swiftSettings: shellState),
         .target(
             name: "ShellCore",
-            dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"]),
+            dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"],
+            swiftSettings: shellState),
         // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
         .target(name: "Sync", dependencies: ["Listing", "Places", "Storage", "Transfers", "Workers"]),
         .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
-        .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"]),
+        .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"], swiftSettings: shellState),
         // The one place that turns a cluster's endpoint into a store.
         .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
         // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
@@ -61,7 +71,8 @@ let package = Package(
             dependencies: [
                 "Browser", "ClusterStores", "Clusters", "ShellCore", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: shellState),
         // The hidden OBJSH_TEST_* delays the binary tests steer; compiled into debug builds
         // only (#if DEBUG): a release build links an empty module.
         .target(name: "TestHooks", dependencies: ["Clusters", "Storage"]),

@@ -107,7 +107,7 @@ extension BrowserSession {
     }
 
     /// Every version under `prefix` of `container`, a page at a time, while `body` says go on.
-    public func eachVersionPage(in container: String, prefix: String, _ body: ([ObjectVersion]) throws -> Bool) async throws {
+    public func eachVersionPage(in container: String, prefix: String, _ body: sending ([ObjectVersion]) throws -> Bool) async throws {
         try await store.eachVersionPage(in: container, prefix: prefix, receive: body)
     }
 

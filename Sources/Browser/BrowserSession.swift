@@ -6,6 +6,7 @@ import Storage
 /// commands map to. Every operation either completes or leaves the panes as they
 /// were (a failure to find a name is found before anything moves; a cancelled
 /// load restores the panes shown before).
+@MainActor
 public final class BrowserSession {
     public let clusterName: String
     public let store: any ObjectStore

@@ -2,6 +2,7 @@ import Storage
 
 /// Decides which pane shows a location: a folder pane for a container or
 /// pseudo-folder, an info pane for an object.
+@MainActor
 enum PaneFactory {
     static func pane(for location: Location, store: any ObjectStore, verify: Bool) async throws -> StoragePane {
         precondition(location.container != nil, "the root has no parent pane")

@@ -6,6 +6,7 @@ import ShellCore
 /// as a script's does (`LineRunner`), its errors told and the session going on.
 /// Ctrl-C drops the line or cancels the running command; Ctrl-D leaves; SIGHUP and
 /// SIGTERM save the history and leave.
+@MainActor
 public struct InteractiveLoop {
     let shell: Shell
     /// libedit when standard output is a terminal too, else the plain reader.

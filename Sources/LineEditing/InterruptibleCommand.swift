@@ -8,11 +8,10 @@ enum InterruptibleCommand {
     /// The command's result, as `Shell.run` gives it.
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
+    @MainActor
     static func run(_ words: [Word], on shell: Shell) async -> Result<Shell.Outcome, any Error> {
-        // The shell crosses into the command's task and back; this function awaits that
-        // task before anyone touches the shell again, so it is never used from two places.
-        nonisolated(unsafe) let shell = shell
-        let command = Task { () throws -> Shell.Outcome in try await shell.run(words) }
+        // The command's task runs on the main actor, where the shell's state lives.
+        let command = Task { @MainActor () throws -> Shell.Outcome in try await shell.run(words) }
         let watcher = watch { command.cancel() }
         let result = await command.result
         watcher.cancel()

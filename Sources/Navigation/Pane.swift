@@ -12,6 +12,7 @@ public enum PaneSide: String, Sendable, Equatable {
 /// decides what comes next; the container only adds, removes and moves panes.
 /// Subclasses override the lifecycle methods; the container calls them in
 /// balanced pairs and never twice in a row.
+@MainActor
 open class Pane {
     /// A number unique in this process, for traces and tests.
     public let id: Int

@@ -9,6 +9,7 @@
 /// `willMove(toParent:)`/`didMove(toParent:)`. All "will" events come before the
 /// stack changes, all "did" events after, as a transition's start and end
 /// callbacks would send them. Operations return the events they sent.
+@MainActor
 public final class PaneContainer {
     /// The stack, bottom first; the last two are visible.
     public internal(set) var panes: [Pane] = []

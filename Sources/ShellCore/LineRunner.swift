@@ -5,6 +5,7 @@ import Rendering
 /// error, as in sftp. A failure is told on standard error after `prefix` (a script's
 /// `objsh: line N: `) and ends the line, unless `continuesAfterFailure`; Ctrl-C
 /// always ends it.
+@MainActor
 public struct LineRunner {
     /// How a line ended.
     public enum Outcome: Equatable, Sendable {

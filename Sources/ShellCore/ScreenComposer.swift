@@ -2,6 +2,7 @@ import Browser
 import Rendering
 
 /// Turns a browser's two visible panes into the plain model the renderer lays out.
+@MainActor
 enum ScreenComposer {
     static func screen(for session: BrowserSession) -> ScreenView {
         let location = "\(session.clusterName):\(session.currentFolder)"

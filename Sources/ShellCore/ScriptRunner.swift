@@ -12,6 +12,7 @@ public enum ErrorPolicy: String, Sendable, CaseIterable {
 /// A failure prints `objsh: line N: message` on stderr and, unless told to go on,
 /// stops the run with the exit status of its class (`FailureClass`); going on, the
 /// run ends with the status of its first failure. Ctrl-C stops it whatever the policy.
+@MainActor
 public struct ScriptRunner {
     public let shell: Shell
     public let policy: ErrorPolicy

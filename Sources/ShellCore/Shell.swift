@@ -10,6 +10,7 @@ import Storage
 ///
 /// It never exits the process; `run(_:)` reports what happened and the caller
 /// (batch runner or interactive loop) decides what to do next.
+@MainActor
 public final class Shell {
     public let settings: ShellSettings
     public let output: ShellOutput

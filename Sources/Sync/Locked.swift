@@ -7,7 +7,7 @@ public final class Locked<Value: Sendable>: Sendable {
     public init(_ value: Value) { mutex = Mutex(value) }
 
     @discardableResult
-    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        try mutex.withLock { (value: inout Value) throws(Failure) -> Result in try body(&value) }
     }
 }

@@ -77,6 +77,7 @@ struct Objsh: AsyncParsableCommand {
         }
     }
 
+    @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let directories = ObjshDirectories(environment: environment)
@@ -120,6 +121,7 @@ struct Objsh: AsyncParsableCommand {
 
     /// Opens the first cluster (at `path`, when given), then runs the script `lines` or,
     /// without them, the interactive loop.
+    @MainActor
     private func session(
         _ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?,
         interactive: () -> InteractiveLoop

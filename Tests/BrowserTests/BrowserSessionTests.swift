@@ -79,6 +79,7 @@ final class BrowserSessionTests: SampleSessionTestCase {
 }
 
 /// Opening a huge folder counts one page only, so it costs one request, not a hundred.
+@MainActor
 final class LargeFolderTests: XCTestCase {
     func testAPaneOfAHugeFolderStopsCountingAfterOnePage() async throws {
         let root = NSTemporaryDirectory() + "objsh-large-" + UUID().uuidString

@@ -48,6 +48,7 @@ final class InfoPreviewTests: SampleSessionTestCase {
 }
 
 /// What the bytes and the type make of a preview, on objects made for it.
+@MainActor
 final class PreviewContentTests: XCTestCase {
     var root = ""
     var store: CountingStore!
@@ -71,7 +72,7 @@ final class PreviewContentTests: XCTestCase {
     }
 
     /// An account's Temp-URL-Key (or `-2`), which signs share links, shows only as set.
-    func testTheKeysOfShareLinksShowOnlyAsSet() {
+    func testTheKeysOfShareLinksShowOnlyAsSet() async {
         XCTAssertEqual(
             InfoPane.shownMetadata(["Temp-Url-Key": "k1-5ecret", "temp-url-key-2": "k2-5ecret", "Color": "red"]),
             ["Temp-Url-Key": "<redacted>", "temp-url-key-2": "<redacted>", "Color": "red"])

@@ -2,17 +2,18 @@ import Browser
 import XCTest
 
 /// Paths as users type them, and the exact form for names a plain path cannot say.
+@MainActor
 final class LocationTests: XCTestCase {
     let photos = Location(segments: ["photos"])
 
-    func testPlainPathsCollapseDotsAndRepeatedSlashes() throws {
+    func testPlainPathsCollapseDotsAndRepeatedSlashes() async throws {
         XCTAssertEqual(try photos.resolving("2024//summer/./../winter/").segments, ["photos", "2024", "winter"])
         XCTAssertEqual(try photos.resolving("../../..").segments, [])
         XCTAssertEqual(try photos.resolving("/music").segments, ["music"])
         XCTAssertEqual(try photos.resolving("//").segments, [])
     }
 
-    func testExactPathsTakeTheNameByteForByte() throws {
+    func testExactPathsTakeTheNameByteForByte() async throws {
         let cases: [(String, [String])] = [
             ("//c", ["c"]), ("//c/", ["c"]),
             ("//c/a//b.txt", ["c", "a", "", "b.txt"]),
@@ -29,7 +30,7 @@ final class LocationTests: XCTestCase {
         XCTAssertThrowsError(try photos.resolving("///x"))
     }
 
-    func testEveryFolderPrintsAPathThatResolvesBackToIt() throws {
+    func testEveryFolderPrintsAPathThatResolvesBackToIt() async throws {
         let folders: [[String]] = [
             [], ["c"], ["c", "a"], ["c", "a", ""], ["c", ""], ["c", "", ""], ["c", "d", "."],
             ["c", "d", ".."], ["c", "", "x", ""], ["My Photos", "été"],
@@ -44,7 +45,7 @@ final class LocationTests: XCTestCase {
         }
     }
 
-    func testObjectsPrintAPathThatResolvesBackToThem() throws {
+    func testObjectsPrintAPathThatResolvesBackToThem() async throws {
         for name in ["a.txt", "a//b.txt", "/leading.txt", "d/./e", "d/../f", "a/b/c.txt"] {
             let object = Location(container: "c", objectName: Substring(name))
             XCTAssertEqual(try Location.root.resolving(object.objectPath), object, name)
@@ -52,7 +53,7 @@ final class LocationTests: XCTestCase {
         }
     }
 
-    func testRelativePathsWorkInsideAnExactFolder() throws {
+    func testRelativePathsWorkInsideAnExactFolder() async throws {
         let inside = try Location.root.resolving("//c/a//")
         XCTAssertEqual(try inside.resolving("b.txt").prefix, "a//b.txt/")
         XCTAssertEqual(try inside.resolving("..").segments, ["c", "a"])

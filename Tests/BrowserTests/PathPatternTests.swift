@@ -4,8 +4,9 @@ import XCTest
 @testable import Browser
 
 /// Globs within a segment, `**` across segments, escapes, and where a pattern's listing starts.
+@MainActor
 final class PathPatternTests: XCTestCase {
-    func testGlobWildcardsSetsAndEscapes() {
+    func testGlobWildcardsSetsAndEscapes() async {
         let cases: [(String, String, Bool)] = [
             ("*.log", "app.log", true), ("*.log", "app.log.gz", false), ("a?c", "abc", true), ("a?c", "ac", false),
             ("[a-c]x", "bx", true), ("[a-c]x", "dx", false), ("[!a-c]x", "dx", true), ("[^a]x", "ax", false),
@@ -20,7 +21,7 @@ final class PathPatternTests: XCTestCase {
         XCTAssertFalse(Glob("*.LOG").matches("app.log"))
     }
 
-    func testWildcardsAndLiterals() {
+    func testWildcardsAndLiterals() async {
         XCTAssertTrue(Glob.hasWildcard("a*"))
         XCTAssertTrue(Glob.hasWildcard("[ab]"))
         XCTAssertFalse(Glob.hasWildcard("a\\*"))
@@ -30,7 +31,7 @@ final class PathPatternTests: XCTestCase {
         XCTAssertNil(Glob("a*").literal)
     }
 
-    func testTheBaseIsTheLiteralPathBeforeTheFirstWildcard() throws {
+    func testTheBaseIsTheLiteralPathBeforeTheFirstWildcard() async throws {
         let here = Location(segments: ["photos", "2024"])
         let pattern = try XCTUnwrap(try PathPattern("summer/IMG_*.jpg", in: here))
         XCTAssertEqual(pattern.base, Location(segments: ["photos", "2024", "summer"]))
@@ -48,7 +49,7 @@ final class PathPatternTests: XCTestCase {
         }
     }
 
-    func testTwoStarsSpanAnyNumberOfSegments() throws {
+    func testTwoStarsSpanAnyNumberOfSegments() async throws {
         let pattern = try XCTUnwrap(try PathPattern("logs/**/*.log", in: Location(segments: ["c"])))
         XCTAssertEqual(pattern.base, Location(segments: ["c", "logs"]))
         XCTAssertEqual(pattern.listingPrefix, "")

@@ -2,6 +2,7 @@ import Browser
 import XCTest
 
 /// A test on a browser session opened on the sample store, whose requests are counted.
+@MainActor
 class SampleSessionTestCase: XCTestCase {
     var store: CountingStore!
     var session: BrowserSession!

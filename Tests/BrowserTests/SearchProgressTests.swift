@@ -5,10 +5,11 @@ import XCTest
 
 /// A search pane shows its results as they are found, and a search stopped midway
 /// keeps what it found and says that it was stopped.
+@MainActor
 final class SearchProgressTests: XCTestCase {
     private var root = ""
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         root = NSTemporaryDirectory() + "objsh-search-progress-" + UUID().uuidString
         for container in ["a", "b", "c", "d"] {
             for index in 0..<12 {
@@ -19,7 +20,7 @@ final class SearchProgressTests: XCTestCase {
         }
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: root) }
 
     /// Pages of 5: every container gives several pages of results.
     static func searchPane(_ root: String) -> SearchPane {

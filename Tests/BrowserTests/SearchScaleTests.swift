@@ -5,11 +5,12 @@ import XCTest
 
 /// Search over several containers at once, or in one listed in key ranges, gives exactly
 /// what a sequential search gives, and a literal start of a term lists only that.
+@MainActor
 final class SearchScaleTests: XCTestCase {
     private var root = ""
     private let containers = ["c1", "c2", "c3", "c4", "c5"]
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         root = NSTemporaryDirectory() + "objsh-search-" + UUID().uuidString
         for (number, container) in containers.enumerated() {
             var names = (0..<40).map { String(format: "2024/06/img%04d.jpg", $0 * (number + 1)) }
@@ -23,7 +24,7 @@ final class SearchScaleTests: XCTestCase {
         }
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: root) }
 
     /// Every container in order, listed one page after the other, filtered.
     func reference(_ term: String, store: any ObjectStore) async throws -> [String] {

@@ -43,6 +43,7 @@ final class ShellFuzzTests: XCTestCase {
 
     /// The class of input that found `cd photos; info ..`: whole command lines run by the
     /// shell on a file store, errors allowed, crashes not.
+    @MainActor
     func testTheShellRunsAnyLineOnAFileStore() async throws {
         let root = NSTemporaryDirectory() + "objsh-fuzz-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }

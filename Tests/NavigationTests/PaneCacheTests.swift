@@ -4,8 +4,9 @@ import XCTest
 
 /// Lazy loading, the cache of hidden panes, memory pressure, and the balance of
 /// events over long random walks.
+@MainActor
 final class PaneCacheTests: XCTestCase {
-    func testOnlyVisiblePanesNeedContentAndPreloadingLoadsNothing() throws {
+    func testOnlyVisiblePanesNeedContentAndPreloadingLoadsNothing() async throws {
         let container = PaneContainer()
         let a = RecordingPane("A")
         let b = RecordingPane("B")
@@ -17,7 +18,7 @@ final class PaneCacheTests: XCTestCase {
         XCTAssertTrue(container.panesNeedingContent.elementsEqual([b], by: ===))
     }
 
-    func testHiddenPanesBeyondTheCacheLimitAreUnloadedAndReloadOnReturn() throws {
+    func testHiddenPanesBeyondTheCacheLimitAreUnloadedAndReloadOnReturn() async throws {
         let container = PaneContainer(cacheLimit: 3)
         let panes = (0..<7).map { RecordingPane("P\($0)") }
         try container.push(panes[0], from: nil)
@@ -39,7 +40,7 @@ final class PaneCacheTests: XCTestCase {
             "P1 comes back on the left without content and must load again")
     }
 
-    func testMemoryPressureUnloadsEveryHiddenPane() throws {
+    func testMemoryPressureUnloadsEveryHiddenPane() async throws {
         let container = PaneContainer(cacheLimit: 3)
         let panes = (0..<4).map { RecordingPane("P\($0)", loaded: true) }
         try container.push(panes[0], from: nil)
@@ -52,7 +53,7 @@ final class PaneCacheTests: XCTestCase {
 
     /// The seed's "doubled lifecycle events" bug as a test: over thousands of random
     /// operations no event is doubled, skipped or unbalanced.
-    func testEventsStayBalancedOverRandomOperations() throws {
+    func testEventsStayBalancedOverRandomOperations() async throws {
         var generator = SplitMix(seed: 42)
         let container = PaneContainer(cacheLimit: 2)
         var all: [RecordingPane] = []

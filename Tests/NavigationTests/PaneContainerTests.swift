@@ -3,11 +3,12 @@ import XCTest
 @testable import Navigation
 
 /// Event sequences for every container operation, derived from the seed's Figures 6 and 7.
+@MainActor
 final class PaneContainerTests: XCTestCase {
     private var container: PaneContainer!
     private var names: [Int: String] = [:]
 
-    override func setUp() {
+    override func setUp() async throws {
         container = PaneContainer(cacheLimit: 3)
         names = [:]
     }
@@ -25,7 +26,7 @@ final class PaneContainerTests: XCTestCase {
 
     private func stack() -> [String] { container.panes.map { names[$0.id] ?? "?" } }
 
-    func testFirstPushGoesToTheLeftPane() throws {
+    func testFirstPushGoesToTheLeftPane() async throws {
         let a = pane("A")
         XCTAssertEqual(
             render(try container.push(a, from: nil)),
@@ -39,7 +40,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertEqual(a.side, .left)
     }
 
-    func testSecondPushGoesToTheRightPane() throws {
+    func testSecondPushGoesToTheRightPane() async throws {
         let a = pane("A")
         let b = pane("B")
         try container.push(a, from: nil)
@@ -52,7 +53,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertEqual(stack(), ["A", "B"])
     }
 
-    func testPushFromTheRightPaneShiftsThePanes() throws {
+    func testPushFromTheRightPaneShiftsThePanes() async throws {
         let a = pane("A")
         let b = pane("B")
         let c = pane("C")
@@ -72,7 +73,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertEqual(b.side, .left)
     }
 
-    func testPushFromTheLeftPaneReplacesTheRightPane() throws {
+    func testPushFromTheLeftPaneReplacesTheRightPane() async throws {
         let a = pane("A")
         let b = pane("B")
         let c = pane("C")
@@ -90,7 +91,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertNil(b.container)
     }
 
-    func testPushFromAHiddenPaneIsRefusedAndChangesNothing() throws {
+    func testPushFromAHiddenPaneIsRefusedAndChangesNothing() async throws {
         let a = pane("A")
         let b = pane("B")
         let c = pane("C")
@@ -103,7 +104,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertEqual(stack(), ["A", "B", "C"])
     }
 
-    func testPopBringsTheLevelBelowBackOnTheLeft() throws {
+    func testPopBringsTheLevelBelowBackOnTheLeft() async throws {
         let a = pane("A")
         let b = pane("B")
         let c = pane("C")
@@ -121,7 +122,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertEqual(stack(), ["A", "B"])
     }
 
-    func testPopWithTwoPanesClosesTheRightPane() throws {
+    func testPopWithTwoPanesClosesTheRightPane() async throws {
         let a = pane("A")
         let b = pane("B")
         try container.push(a, from: nil)
@@ -135,7 +136,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertThrowsError(try container.pop()) { XCTAssertEqual($0 as? ContainerError, .atRoot) }
     }
 
-    func testPopWithCollapseGoesBackToTheTwoBottomPanes() throws {
+    func testPopWithCollapseGoesBackToTheTwoBottomPanes() async throws {
         let panes = ["A", "B", "C", "D", "E"].map(pane)
         try container.push(panes[0], from: nil)
         for index in 1..<panes.count { try container.push(panes[index], from: panes[index - 1]) }
@@ -153,7 +154,7 @@ final class PaneContainerTests: XCTestCase {
             ])
     }
 
-    func testSearchModeShowsResultsAndRestoresThePanesBefore() throws {
+    func testSearchModeShowsResultsAndRestoresThePanesBefore() async throws {
         let a = pane("A")
         let b = pane("B")
         let results = pane("S")
@@ -186,7 +187,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertTrue(b.loaded, "the panes before search keep their content")
     }
 
-    func testSearchFromALonePaneAndExitWithoutTerm() throws {
+    func testSearchFromALonePaneAndExitWithoutTerm() async throws {
         let a = pane("A")
         let results = pane("S")
         try container.push(a, from: nil)
@@ -203,7 +204,7 @@ final class PaneContainerTests: XCTestCase {
         XCTAssertThrowsError(try container.exitSearch()) { XCTAssertEqual($0 as? ContainerError, .notSearching) }
     }
 
-    func testAPaneBelongsToOneContainerOnly() throws {
+    func testAPaneBelongsToOneContainerOnly() async throws {
         let a = pane("A")
         let other = PaneContainer()
         try container.push(a, from: nil)

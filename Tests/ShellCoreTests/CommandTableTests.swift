@@ -4,8 +4,9 @@ import XCTest
 
 /// Each command's type reads its options through its own row of the table, so an
 /// option the code asks for but the table lacks fails here, before any user meets it.
+@MainActor
 final class CommandTableTests: XCTestCase {
-    func testEveryCommandDecodesWithEveryOptionItsCodeReads() throws {
+    func testEveryCommandDecodesWithEveryOptionItsCodeReads() async throws {
         for type in CommandTable.types {
             let spec = type.spec
             let operands = spec.operands.filter { !$0.isOptional }.map { _ in "x" }
@@ -17,7 +18,7 @@ final class CommandTableTests: XCTestCase {
         }
     }
 
-    func testAnOptionMissingFromTheRowIsCaught() throws {
+    func testAnOptionMissingFromTheRowIsCaught() async throws {
         let arguments = CommandArguments(try ParsedCommand.parse(BackCommand.spec, words: []))
         XCTAssertThrowsError(try arguments.flag(ListCommand.long)) { error in
             XCTAssertEqual(error as? CommandTableMismatch, CommandTableMismatch(command: "back", option: "-l"))
@@ -27,7 +28,7 @@ final class CommandTableTests: XCTestCase {
             "a value option read as a flag")
     }
 
-    func testEveryNameRunsItsOwnType() {
+    func testEveryNameRunsItsOwnType() async {
         for type in CommandTable.types {
             for name in type.spec.names {
                 XCTAssertTrue(CommandTable.type(named: name) == type, name)
@@ -36,7 +37,7 @@ final class CommandTableTests: XCTestCase {
         XCTAssertEqual(Set(CommandTable.allNames).count, CommandTable.allNames.count, "a name used twice")
     }
 
-    func testTypedValuesAreCheckedAtDecoding() throws {
+    func testTypedValuesAreCheckedAtDecoding() async throws {
         let words = ["--parallel", "65", "a"]
         XCTAssertThrowsError(try GetCommand(CommandArguments(try ParsedCommand.parse(GetCommand.spec, words: words)))) { error in
             XCTAssertEqual((error as? ShellError)?.message, "get: --parallel takes a number from 1 to 64\nusage: " + GetCommand.spec.synopsis)

@@ -5,6 +5,7 @@ import XCTest
 /// shell's output is written from several threads at once. The shell fuzz found a crash
 /// there (`get -r sample .` twice: CapturedOutput appended without a lock); this does the
 /// same on purpose, many times.
+@MainActor
 final class ConcurrentOutputTests: XCTestCase {
     func testManyWorkersReportingAtOnceLoseNoLineAndDoNotCrash() async throws {
         let harness = try TranscriptHarness()

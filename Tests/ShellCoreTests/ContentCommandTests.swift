@@ -7,6 +7,7 @@ import XCTest
 
 /// `cat`, `head` and `tail` on the file store: the bytes they write, and that `head`
 /// and `tail` read only what they need (counted by a store that passes reads on).
+@MainActor
 final class ContentCommandTests: XCTestCase {
     var harness: TranscriptHarness!
     var source = ""
@@ -20,7 +21,7 @@ final class ContentCommandTests: XCTestCase {
         XCTAssertEqual(upload.status, 0, upload.stderr)
     }
 
-    override func tearDown() { harness.remove() }
+    override func tearDown() async throws { harness.remove() }
 
     func run(_ commands: String, count: ReadCount = ReadCount()) async throws -> TranscriptHarness.Result {
         let result = try await harness.run(

@@ -5,11 +5,12 @@ import XCTest
 @testable import ShellCore
 
 /// `du` against sums the test computes from the store's own listing.
+@MainActor
 final class DiskUsageTests: XCTestCase {
     var harness: TranscriptHarness!
 
     override func setUp() async throws { harness = try TranscriptHarness() }
-    override func tearDown() { harness.remove() }
+    override func tearDown() async throws { harness.remove() }
 
     /// Objects and bytes under `prefix` of `container`, and per first-level folder below it.
     func sums(_ container: String, prefix: String = "") async throws -> (total: (Int, Int64), folders: [String: (Int, Int64)]) {

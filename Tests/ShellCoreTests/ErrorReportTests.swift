@@ -14,6 +14,7 @@ import XCTest
 /// type name in it, and a class decided by its case. Each `caseIndex` switch is
 /// exhaustive, so a new case does not compile until it is listed, and the test then
 /// fails until a sample of it is.
+@MainActor
 final class ErrorReportTests: XCTestCase {
     static let place = Location(segments: ["photos", "2024", "a.jpg"])
 
@@ -123,20 +124,20 @@ final class ErrorReportTests: XCTestCase {
         }
     }
 
-    func testEveryIndexCaseHasASampleAndAClass() {
+    func testEveryIndexCaseHasASampleAndAClass() async {
         XCTAssertEqual(Set(Self.index.map(Self.caseIndex)), Set(0...4))
         XCTAssertEqual(ErrorReport(NameIndexError.busy).failureClass, .unavailable)
         XCTAssertEqual(ErrorReport(NameIndexError.notIndexed("/photos")).failureClass, .notFound)
     }
 
-    func testEveryCaseHasASample() {
+    func testEveryCaseHasASample() async {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...21))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
     }
 
-    func testEveryMessageIsOneLineWithoutATypeName() {
+    func testEveryMessageIsOneLineWithoutATypeName() async {
         let extra: [any Error] =
             PathProblem.allCases.map { BrowserError.invalidPath("p", $0) }
             + NotFound.Expected.allCases.map { BrowserError.notFound(NotFound(Self.place, expected: $0)) }
@@ -165,7 +166,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     /// Each usage problem in words is one line without a type name (`usage:` follows on a line of its own).
-    func testEveryUsageProblemIsOneLine() {
+    func testEveryUsageProblemIsOneLine() async {
         let problems: [UsageProblem] = [
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
@@ -182,7 +183,7 @@ final class ErrorReportTests: XCTestCase {
         XCTAssertEqual(ErrorReport.words(.badMetadataKey("")), "'' is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes")
     }
 
-    func testTheClassComesFromTheCaseNotTheText() {
+    func testTheClassComesFromTheCaseNotTheText() async {
         XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(ENOENT))).failureClass, .notFound)
         XCTAssertEqual(ErrorReport(StorageError.unreadableFile(path: "/no such", problem: .system(EACCES))).failureClass, .failed)
         XCTAssertEqual(ErrorReport(StorageError.unsupported("no such thing")).failureClass, .failed)
@@ -194,14 +195,14 @@ final class ErrorReportTests: XCTestCase {
         XCTAssertEqual(ErrorReport(refusal(.notTLS)).failureClass, .unavailable)
     }
 
-    func testAShareLinkTooLongIsAUsageErrorThatSaysTheLimit() {
+    func testAShareLinkTooLongIsAUsageErrorThatSaysTheLimit() async {
         let error = ShellError.failed(command: "share", cause: StorageError.shareRefused(.tooLong(limit: 604_800)))
         XCTAssertEqual(error.message, "share: a share link lasts at most 7d here")
         XCTAssertEqual(error.exitStatus, ExitStatus.usage)
         XCTAssertEqual(ErrorReport(StorageError.shareRefused(.noKey)).failureClass, .failed)
     }
 
-    func testAProxyRefusalIsClassedByItsReason() {
+    func testAProxyRefusalIsClassedByItsReason() async {
         let refusal = { (reason: ProxyRefusal.Reason) in StorageError.proxy(ProxyRefusal(proxy: "http://p:1", target: "h:1", reason: reason)) }
         XCTAssertEqual(ErrorReport(refusal(.authenticationRequired(credentialsGiven: true))).failureClass, .permission)
         XCTAssertEqual(ErrorReport(refusal(.authenticationRequired(credentialsGiven: false))).failureClass, .permission)
@@ -212,7 +213,7 @@ final class ErrorReportTests: XCTestCase {
             ErrorReport(refusal(.tunnelRefused(status: 403))).message, "proxy http://p:1 refused to open a connection to h:1 (HTTP 403)")
     }
 
-    func testOneNotFoundMessageNamesThePlaceAndWhatWasLookedFor() {
+    func testOneNotFoundMessageNamesThePlaceAndWhatWasLookedFor() async {
         func words(_ expected: NotFound.Expected, _ segments: [String]) -> String {
             ErrorReport(BrowserError.notFound(NotFound(Location(segments: segments), expected: expected))).message
         }
@@ -222,7 +223,7 @@ final class ErrorReportTests: XCTestCase {
         XCTAssertEqual(words(.objectOrFolder, ["photos"]), "photos: no such container")
     }
 
-    func testAFailureOfACommandIsPrefixedWithItsName() {
+    func testAFailureOfACommandIsPrefixedWithItsName() async {
         let error = ShellError.failed(command: "get", cause: StorageError.timedOut("no answer"))
         XCTAssertEqual(error.message, "get: timed out: no answer")
         XCTAssertEqual(error.exitStatus, ExitStatus.unavailable)

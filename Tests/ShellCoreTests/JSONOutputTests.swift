@@ -6,16 +6,17 @@ import Storage
 import XCTest
 
 /// `--json`: every line parses back with a JSON parser and says what the store holds.
+@MainActor
 final class JSONOutputTests: XCTestCase {
     var harness: TranscriptHarness!
     var store: FileStore!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         harness = try TranscriptHarness()
         store = FileStore(root: harness.sampleRoot)
     }
 
-    override func tearDown() { harness.remove() }
+    override func tearDown() async throws { harness.remove() }
 
     /// Each line of `text` as a JSON object; fails the test on any line that is not one.
     func records(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
@@ -100,7 +101,7 @@ final class JSONOutputTests: XCTestCase {
             result.stderr)
     }
 
-    func testStringsAreEscapedForATerminalAndReadBackExactly() throws {
+    func testStringsAreEscapedForATerminalAndReadBackExactly() async throws {
         let names = [
             "plain.txt", "quote \" and \\ back", "esc\u{1B}[31mred", "bell\u{07}", "c1 \u{9B}31m", "rtl \u{202E}gpj.exe",
             "new\nline", "日本語 🎉",

@@ -4,11 +4,12 @@ import XCTest
 /// In an interactive session at a terminal, search results show as they are found,
 /// redrawn in place, and the final screen takes their place; a script or a pipe gets
 /// only the final screen.
+@MainActor
 final class LiveSearchTests: XCTestCase {
     var harness: TranscriptHarness!
 
-    override func setUpWithError() throws { harness = try TranscriptHarness() }
-    override func tearDown() { harness.remove() }
+    override func setUp() async throws { harness = try TranscriptHarness() }
+    override func tearDown() async throws { harness.remove() }
 
     func testResultsGrowInPlaceAndTheFinalScreenTakesTheirPlace() async throws {
         let opening = try await harness.run("", width: 100, rows: 10).stdout

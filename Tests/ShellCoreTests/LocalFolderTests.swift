@@ -8,6 +8,7 @@ import XCTest
 /// The shell's local folder on the file store: `lcd` moves it and never the process's
 /// working directory; `get`, `upload`, `lls`, `lpwd` and TAB start from it, and a
 /// command keeps the one it started with.
+@MainActor
 final class LocalFolderTests: XCTestCase {
     var root = ""
     var first = ""
@@ -39,7 +40,7 @@ final class LocalFolderTests: XCTestCase {
         try await run("mkdir c", "cd c", "upload \(root)/x.txt")
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: root) }
 
     /// Runs each line (words split at spaces) as the shell would; returns what they wrote.
     @discardableResult
@@ -95,7 +96,7 @@ final class LocalFolderTests: XCTestCase {
         XCTAssertEqual(shell.localFolder, first)
     }
 
-    func testUntilTheFirstLcdTheFolderIsTheProcesssOwn() throws {
+    func testUntilTheFirstLcdTheFolderIsTheProcesssOwn() async throws {
         let processFolder = FileManager.default.currentDirectoryPath
         defer { FileManager.default.changeCurrentDirectoryPath(processFolder) }
         XCTAssertEqual(shell.localFolder, processFolder)

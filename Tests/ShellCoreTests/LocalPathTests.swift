@@ -6,8 +6,9 @@ import XCTest
 @testable import ShellCore
 
 /// A local path: absolute for the file system, named in messages as it was typed.
+@MainActor
 final class LocalPathTests: XCTestCase {
-    func testARelativePathGoesBelowTheFolderAndAnAbsoluteOneStays() {
+    func testARelativePathGoesBelowTheFolderAndAnAbsoluteOneStays() async {
         let relative = LocalPath(typed: "d/x", in: "/work/here")
         XCTAssertEqual(relative.text, "d/x")
         XCTAssertEqual(relative.absolute, "/work/here/d/x")
@@ -17,14 +18,14 @@ final class LocalPathTests: XCTestCase {
         XCTAssertEqual(LocalPath(typed: "", in: "/work/here").absolute, "", "an empty path names no file")
     }
 
-    func testTildeExpandsWhenTypedNotInADefaultName() {
+    func testTildeExpandsWhenTypedNotInADefaultName() async {
         let home = ("~/x" as NSString).expandingTildeInPath
         XCTAssertEqual(LocalPath(typed: "~/x", in: "/work").text, home)
         XCTAssertEqual(LocalPath(typed: "~/x", in: "/work").absolute, home)
         XCTAssertEqual(LocalPath(literal: "~", in: "/work").absolute, "/work/~")
     }
 
-    func testPathsBelowOrBesideARelativePathAreNamedWithoutTheFolder() {
+    func testPathsBelowOrBesideARelativePathAreNamedWithoutTheFolder() async {
         let path = LocalPath(typed: "d/x", in: "/work/here").appending("/y")
         XCTAssertEqual(path.text, "d/x/y")
         XCTAssertEqual(path.absolute, "/work/here/d/x/y")
@@ -33,7 +34,7 @@ final class LocalPathTests: XCTestCase {
         XCTAssertEqual(LocalPath(typed: "/work/here/x", in: "/work/here").named("/work/here/x"), "/work/here/x")
     }
 
-    func testErrorsNameTheirLocalPathsAsTyped() {
+    func testErrorsNameTheirLocalPathsAsTyped() async {
         let path = LocalPath(typed: "x", in: "/work")
         XCTAssertEqual(path.naming(TransferError.exists("/work/x")) as? TransferError, .exists("x"))
         XCTAssertEqual(

@@ -5,12 +5,13 @@ import XCTest
 
 /// `meta`'s words: what it decodes from a command line, what it refuses (a usage error,
 /// exit 64), and the lines a change prints.
+@MainActor
 final class MetaCommandTests: XCTestCase {
     func decode(_ words: [String]) throws -> MetaCommand {
         try MetaCommand(CommandArguments(try ParsedCommand.parse(MetaCommand.spec, words: words)))
     }
 
-    func testDecodesKeysToSetAndRemoveAndTheContentType() throws {
+    func testDecodesKeysToSetAndRemoveAndTheContentType() async throws {
         let meta = try decode(["doc.txt", "Color=red", "note=a=b; c", "-d", "draft", "-d", "old_key", "--content-type", "text/plain", "color=blue"])
         XCTAssertEqual(meta.name, "doc.txt")
         XCTAssertEqual(meta.change.set, ["color": "blue", "note": "a=b; c"], "a key given twice keeps its last value, in any case")
@@ -21,7 +22,7 @@ final class MetaCommandTests: XCTestCase {
         XCTAssertTrue(try decode(["-n", "doc.txt", "a=1"]).isDryRun)
     }
 
-    func testBadKeysValuesAndTypesAreUsageErrors() throws {
+    func testBadKeysValuesAndTypesAreUsageErrors() async throws {
         let cases: [([String], String)] = [
             (["x", "color"], "color is not KEY=VALUE (-d KEY removes a key)"),
             (["x", "bad key=1"], "bad key is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes"),
@@ -45,7 +46,7 @@ final class MetaCommandTests: XCTestCase {
         }
     }
 
-    func testAChangeIsPrintedLineByLineAndNothingForWhatItLeavesAsItIs() {
+    func testAChangeIsPrintedLineByLineAndNothingForWhatItLeavesAsItIs() async {
         var info = ObjectInfo(container: "c", name: "doc.txt", bytes: 3, contentType: "text/plain", etag: "e")
         info.metadata = ["Color": "red", "Size": "large", "Keep": "kept"]
         let change = MetadataChange(set: ["color": "red", "owner": "me\u{1B}[31m"], remove: ["size", "absent", "SIZE"], contentType: "text/x-new")
@@ -58,7 +59,7 @@ final class MetaCommandTests: XCTestCase {
         XCTAssertFalse(change.leavesUnchanged(info))
     }
 
-    func testTheListingIsTheTypeTheHeadersThenTheMetadataEscaped() {
+    func testTheListingIsTheTypeTheHeadersThenTheMetadataEscaped() async {
         var info = ObjectInfo(container: "c", name: "doc.txt", bytes: 3, contentType: "text/plain", etag: "e")
         info.metadata = ["b": "2", "a": "1\u{7}"]
         info.headers = ["Content-Disposition": "attachment", "Cache-Control": "no-cache"]

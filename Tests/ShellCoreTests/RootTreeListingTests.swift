@@ -5,11 +5,12 @@ import XCTest
 
 /// `ls -R` at the root lists several containers side by side, and prints exactly what
 /// listing them one after the other prints.
+@MainActor
 final class RootTreeListingTests: XCTestCase {
     var harness: TranscriptHarness!
 
-    override func setUpWithError() throws { harness = try TranscriptHarness() }
-    override func tearDown() { harness.remove() }
+    override func setUp() async throws { harness = try TranscriptHarness() }
+    override func tearDown() async throws { harness.remove() }
 
     let containers = ["My Photos", "backups", "documents", "empty", "music", "photos"]
 

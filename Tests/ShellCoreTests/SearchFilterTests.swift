@@ -6,12 +6,13 @@ import XCTest
 @testable import ShellCore
 
 /// `search --larger/--smaller/--newer/--older`: decoded into bounds, and the bounds applied.
+@MainActor
 final class SearchFilterTests: XCTestCase {
     func decode(_ words: [String]) throws -> SearchCommand {
         try SearchCommand(CommandArguments(try ParsedCommand.parse(SearchCommand.spec, words: words)))
     }
 
-    func testSizesAndAgesAreDecoded() throws {
+    func testSizesAndAgesAreDecoded() async throws {
         let before = Date()
         let command = try decode(["--larger", "1K", "--smaller", "2M", "--newer", "7d", "--older", "2024-06-01", "--live", "x"])
         XCTAssertEqual(command.filter.largerThan, 1024)
@@ -23,7 +24,7 @@ final class SearchFilterTests: XCTestCase {
         XCTAssertEqual(try decode(["x"]).filter, SearchFilter())
     }
 
-    func testABadAgeOrSizeIsAUsageError() {
+    func testABadAgeOrSizeIsAUsageError() async {
         for words in [["--newer", "yesterday", "x"], ["--older", "7x", "x"], ["--larger", "big", "x"]] {
             XCTAssertThrowsError(try decode(words)) { error in
                 XCTAssertEqual(ErrorReport(error).failureClass, .usage, "\(words)")
@@ -31,7 +32,7 @@ final class SearchFilterTests: XCTestCase {
         }
     }
 
-    func testTheBoundsAreStrictAndAnUndatedObjectPassesNoDateBound() {
+    func testTheBoundsAreStrictAndAnUndatedObjectPassesNoDateBound() async {
         let day = Date(timeIntervalSince1970: 1_717_200_000)
         let object = ObjectSummary(name: "a", bytes: 100, contentType: "", lastModified: day)
         XCTAssertTrue(SearchFilter(largerThan: 99, smallerThan: 101).keeps(object))
@@ -43,7 +44,7 @@ final class SearchFilterTests: XCTestCase {
         XCTAssertTrue(SearchFilter().keeps(ObjectSummary(name: "b", bytes: 1, contentType: "")))
     }
 
-    func testAGlobRequiresItsLiteralRuns() {
+    func testAGlobRequiresItsLiteralRuns() async {
         XCTAssertEqual(SearchMatcher(term: "*2024/0?/Qui*.png").requiredRuns, ["2024/0", "/qui", ".png"])
         XCTAssertEqual(SearchMatcher(term: "Beach").requiredRuns, ["beach"])
         XCTAssertEqual(SearchMatcher(term: "a[bc]d").requiredRuns, ["a", "d"])

@@ -7,11 +7,12 @@ import XCTest
 /// shows it, without walking the account again, and exactly what a fresh search gives.
 /// With `-q` nothing shows the results pane, so `search` leaves it unloaded and `ls`
 /// searches once.
+@MainActor
 final class SearchListingTests: XCTestCase {
     var harness: TranscriptHarness!
 
-    override func setUpWithError() throws { harness = try TranscriptHarness() }
-    override func tearDown() { harness.remove() }
+    override func setUp() async throws { harness = try TranscriptHarness() }
+    override func tearDown() async throws { harness.remove() }
 
     func testLsPrintsAFinishedSearchWithoutSearchingAgain() async throws {
         let searchAlone = ListingCount()

@@ -4,12 +4,13 @@ import XCTest
 @testable import ShellCore
 
 /// `share`'s words: durations, and what cannot be given together.
+@MainActor
 final class ShareCommandTests: XCTestCase {
     func decode(_ words: [String]) throws -> ShareCommand {
         try ShareCommand(CommandArguments(try ParsedCommand.parse(ShareCommand.spec, words: words)))
     }
 
-    func testDurationsInEachUnit() throws {
+    func testDurationsInEachUnit() async throws {
         XCTAssertEqual(DurationText.seconds("90s"), 90)
         XCTAssertEqual(DurationText.seconds("30m"), 1_800)
         XCTAssertEqual(DurationText.seconds("1h"), 3_600)
@@ -24,7 +25,7 @@ final class ShareCommandTests: XCTestCase {
         XCTAssertEqual(try decode(["--expires", "30m", "--put", "x"]).method, .put)
     }
 
-    func testBadWordsAreUsageErrors() {
+    func testBadWordsAreUsageErrors() async {
         let cases: [([String], String)] = [
             (["--expires", "1week", "x"], "share: --expires takes a duration such as 90s, 30m, 1h or 7d"),
             (["--set-key", "x"], "share: too many arguments"),

@@ -6,8 +6,9 @@ import XCTest
 
 /// The one status line: it escapes what it shows, clears itself before any other line,
 /// and leaves nothing behind when it ends.
+@MainActor
 final class StatusLineTests: XCTestCase {
-    func testTheProgressLineOfAStreamHasNoTotal() {
+    func testTheProgressLineOfAStreamHasNoTotal() async {
         let progress = TransferProgress(streaming: "backup.tar")
         progress.add(bytes: 3 << 20)
         let line = ProgressText.line(progress)
@@ -15,7 +16,7 @@ final class StatusLineTests: XCTestCase {
         XCTAssertFalse(line.contains("/ ") || line.contains("left"), line)
     }
 
-    func testProgressLineSaysDoneTotalRateAndTimeLeft() {
+    func testProgressLineSaysDoneTotalRateAndTimeLeft() async {
         let progress = TransferProgress(name: "big.iso", bytesTotal: 4 << 30, itemsTotal: 3)
         progress.add(bytes: 1 << 30)
         progress.finishItem()

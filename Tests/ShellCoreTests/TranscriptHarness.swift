@@ -9,6 +9,7 @@ import XCTest
 /// temporary directory, and compares stdout, stderr and the exit status with a
 /// golden transcript. `OBJSH_RECORD_GOLDENS=1` rewrites the golden and fails, so a
 /// new baseline never passes silently.
+@MainActor
 final class TranscriptHarness {
     let root: String
     let sampleRoot: String

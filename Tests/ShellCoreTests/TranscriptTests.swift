@@ -3,11 +3,12 @@ import ShellCore
 import XCTest
 
 /// Golden transcripts: a batch script in, exact stdout, stderr and status out.
+@MainActor
 final class TranscriptTests: XCTestCase {
     var harness: TranscriptHarness!
 
-    override func setUpWithError() throws { harness = try TranscriptHarness() }
-    override func tearDown() { harness.remove() }
+    override func setUp() async throws { harness = try TranscriptHarness() }
+    override func tearDown() async throws { harness.remove() }
 
     func check(
         _ name: String, _ script: String, cluster: String = "sample", widths: [Int] = [80], rows: Int = 8,
@@ -231,6 +232,7 @@ final class TranscriptTests: XCTestCase {
 
 /// Names with control characters, wide characters and very long names, laid out at
 /// three widths: nothing raw reaches the output, nothing overflows a column.
+@MainActor
 final class OddNameTranscriptTests: XCTestCase {
     func testOddNamesAtThreeWidths() async throws {
         let harness = try TranscriptHarness()

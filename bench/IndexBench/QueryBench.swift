@@ -54,6 +54,7 @@ enum QueryKinds {
 }
 
 /// Times searches from the index in one folder, as `search` runs them (SearchPane).
+@MainActor
 struct QueryBench {
     let folder: String
     let rounds: Int

@@ -4,6 +4,7 @@ import Transfers
 /// The one set-up of a copy between two clusters (`cp`, `mv`, and `sync` of two stores):
 /// the bytes stream through objsh, parts of `--segment-size` held in a spool folder
 /// while they go up, and the folder goes when the command is done.
+@MainActor
 enum ClusterCrossing {
     /// Runs `body` with how objects stream from `from`'s cluster to `to`'s, or with nil
     /// when there is no crossing (one cluster, or a side that is a local folder).

@@ -1,11 +1,12 @@
 import Browser
 import Rendering
 import Storage
+import Sync
 
 /// `cat [--raw] NAME...`: objects' bytes to standard output, each MD5 checked as `get NAME -` checks it.
 struct CatCommand: ShellCommand {
-    static let raw = OptionSpec("--raw", help: "send control bytes to a terminal as they are")
-    static let spec = CommandSpec(
+    nonisolated static let raw = OptionSpec("--raw", help: "send control bytes to a terminal as they are")
+    nonisolated static let spec = CommandSpec(
         name: "cat", aliases: [],
         summary: "write objects' bytes to standard output, verified",
         details: """
@@ -36,9 +37,10 @@ struct CatCommand: ShellCommand {
                 } else {
                     try await ContentOutput.object(name, context.session)
                 }
-            var out = ContentOutput(console: context.console, raw: isRaw)
-            let outcome = try await context.session.downloader().stream(info) { try out.write($0) }
-            out.finish()
+            // The engine hands the bytes over from its own task: the output is shared behind a lock.
+            let out = Locked(ContentOutput(console: context.console, raw: isRaw))
+            let outcome = try await context.session.downloader().stream(info) { @Sendable bytes in try out.withLock { try $0.write(bytes) } }
+            out.withLock { $0.finish() }
             if let note = outcome.note { context.console.writeError("cat: \(escaped(info.name)): \(note)\n") }
         }
         return .answered
@@ -47,9 +49,9 @@ struct CatCommand: ShellCommand {
 
 /// `head [-n LINES | -c BYTES] [--raw] NAME`: the start of an object, read with ranges.
 struct HeadCommand: ShellCommand {
-    static let lines = OptionSpec("-n", value: .text, valueName: "LINES", help: "the first LINES lines (default 10)")
-    static let bytes = OptionSpec("-c", value: .text, valueName: "BYTES", help: "the first BYTES bytes")
-    static let spec = CommandSpec(
+    nonisolated static let lines = OptionSpec("-n", value: .text, valueName: "LINES", help: "the first LINES lines (default 10)")
+    nonisolated static let bytes = OptionSpec("-c", value: .text, valueName: "BYTES", help: "the first BYTES bytes")
+    nonisolated static let spec = CommandSpec(
         name: "head", aliases: [],
         summary: "write the first lines (or bytes) of an object",
         details: """
@@ -82,7 +84,7 @@ struct HeadCommand: ShellCommand {
 
 /// `tail [-n LINES | -c BYTES] [--raw] NAME`: the end of an object, read with ranges.
 struct TailCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "tail", aliases: [],
         summary: "write the last lines (or bytes) of an object",
         details: """
@@ -116,6 +118,7 @@ struct TailCommand: ShellCommand {
 }
 
 /// What `head` and `tail` take: the object, how much of it, and `--raw`.
+@MainActor
 struct ContentPart {
     let name: String
     let count: ContentCount
@@ -169,7 +172,7 @@ struct ContentOutput {
     }
 
     /// The object NAME names; a container or folder is an error that says so.
-    static func object(_ name: String, _ session: BrowserSession) async throws -> ObjectInfo {
+    @MainActor static func object(_ name: String, _ session: BrowserSession) async throws -> ObjectInfo {
         let target = try session.location(of: name)
         switch try await session.resolve(target, probe: .objectFirst, expecting: .object) {
         case .object(let info, _): return info

@@ -5,11 +5,11 @@ import Transfers
 
 /// `cp [-r] [-n] SOURCE... TARGET`: copies made on the server, each verified.
 struct CopyCommand: ShellCommand {
-    static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
-    static let segmentSize = OptionSpec(
+    nonisolated static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
+    nonisolated static let segmentSize = OptionSpec(
         "--segment-size", value: .text, valueName: "SIZE",
         help: "part size of copies between clusters, e.g. 16M (K, M, G: powers of 1024; default 64M)")
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "cp", aliases: ["copy"],
         summary: "copy objects (with -r folders) on the server, each copy verified",
         details: """
@@ -47,8 +47,8 @@ struct CopyCommand: ShellCommand {
 
 /// `mv [-r] [-f] [-n] SOURCE... TARGET` (alias `rename`): a verified copy, then the source goes.
 struct MoveCommand: ShellCommand {
-    static let force = OptionSpec("-f", help: "do not ask before moving what a pattern matches")
-    static let spec = CommandSpec(
+    nonisolated static let force = OptionSpec("-f", help: "do not ask before moving what a pattern matches")
+    nonisolated static let spec = CommandSpec(
         name: "mv", aliases: ["rename"],
         summary: "move or rename objects (with -r folders): a verified copy, then the source goes",
         details: """

@@ -6,6 +6,7 @@ import Transfers
 /// What `cp` and `mv` were given: sources (paths or patterns) and a target, either side
 /// in the current cluster or `CLUSTER:PATH` in another. With `moving`, a source goes
 /// only after its copy was verified.
+@MainActor
 struct CopyPlan {
     let sources: ArraySlice<PathArgument>
     let target: String
@@ -53,6 +54,7 @@ extension CommandContext {
 
 /// One `cp` or `mv` under way: the browsers of the source's and the target's clusters
 /// (the same one, or two), and how objects cross between them.
+@MainActor
 struct CopyRun {
     let plan: CopyPlan
     let from: BrowserSession

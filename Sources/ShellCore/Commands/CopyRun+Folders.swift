@@ -143,6 +143,7 @@ extension CopyRun {
 
 /// TARGET as the resolver answered, asked the first time the copy needs it and kept for
 /// the rest of the run: a `cp` resolves its destination once.
+@MainActor
 struct DestinationLookup {
     private(set) var found: Lookup?
 

@@ -3,10 +3,10 @@ import Sync
 
 /// `diff [--exclude PATTERN]... [--json] SRC DEST`: what differs between two places, by content.
 struct DiffCommand: ShellCommand {
-    static let exclude = OptionSpec(
+    nonisolated static let exclude = OptionSpec(
         "--exclude", value: .text, valueName: "PATTERN",
         help: "leave out names that match (*.tmp at any depth; build/** from the top); repeat for more")
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "diff", aliases: [],
         summary: "what differs between two folders, local or remote, compared by content",
         details: """

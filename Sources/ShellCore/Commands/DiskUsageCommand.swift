@@ -4,9 +4,10 @@ import Storage
 
 /// `du [-h] [-d DEPTH] [PATH]`: objects and bytes under a folder, a container or the account.
 struct DiskUsageCommand: ShellCommand {
-    static let human = OptionSpec("-h", help: "sizes as 1.2 MiB")
-    static let depth = OptionSpec("-d", value: .text, valueName: "DEPTH", help: "a line for each folder down to DEPTH levels (default 0: the total)")
-    static let spec = CommandSpec(
+    nonisolated static let human = OptionSpec("-h", help: "sizes as 1.2 MiB")
+    nonisolated static let depth = OptionSpec(
+        "-d", value: .text, valueName: "DEPTH", help: "a line for each folder down to DEPTH levels (default 0: the total)")
+    nonisolated static let spec = CommandSpec(
         name: "du", aliases: [],
         summary: "count the objects and bytes under a folder, container or the account",
         details: """

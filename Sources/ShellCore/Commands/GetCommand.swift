@@ -6,12 +6,12 @@ import Transfers
 /// `get [-r] [-f] [--parallel N] REMOTE [LOCAL]`: an object into a file (or standard
 /// output with `-`), or with -r a container or folder into a local folder.
 struct GetCommand: ShellCommand {
-    static let recursive = OptionSpec("-r", help: "a container or folder, recursively")
-    static let force = OptionSpec("-f", help: "overwrite existing local files")
-    static let parallel = OptionSpec(
+    nonisolated static let recursive = OptionSpec("-r", help: "a container or folder, recursively")
+    nonisolated static let force = OptionSpec("-f", help: "overwrite existing local files")
+    nonisolated static let parallel = OptionSpec(
         "--parallel", value: .text, valueName: "N",
         help: "ranges of a large object, and objects of a folder, at once (default 4; 1: one stream)")
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "get", aliases: ["download"],
         summary: "download an object (or with -r a folder) into a local file or folder",
         details: """
@@ -72,7 +72,7 @@ struct GetCommand: ShellCommand {
         let console = context.console
         if local == "-" {
             let outcome = try await console.withProgress(progress) {
-                try await downloader.stream(info, progress: progress) { bytes in
+                try await downloader.stream(info, progress: progress) { @Sendable bytes in
                     guard console.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
                 }
             }

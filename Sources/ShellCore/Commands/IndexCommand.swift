@@ -5,10 +5,10 @@ import Rendering
 
 /// `index [--status | --drop] [--full] [PATH]`: the local index of names `search` answers from.
 struct IndexCommand: ShellCommand {
-    static let status = OptionSpec("--status", help: "print, per container, the names held, their age and the size on disk")
-    static let drop = OptionSpec("--drop", help: "forget the index of PATH's container (without PATH: of the account)")
-    static let full = OptionSpec("--full", help: "list every container again, changed or not")
-    static let spec = CommandSpec(
+    nonisolated static let status = OptionSpec("--status", help: "print, per container, the names held, their age and the size on disk")
+    nonisolated static let drop = OptionSpec("--drop", help: "forget the index of PATH's container (without PATH: of the account)")
+    nonisolated static let full = OptionSpec("--full", help: "list every container again, changed or not")
+    nonisolated static let spec = CommandSpec(
         name: "index", aliases: [],
         summary: "build or refresh the local index of names that search answers from",
         details: """

@@ -4,12 +4,12 @@ import Storage
 
 /// `ls [-lhR] [--json] [PATH]`: every entry, streamed page by page and written as it comes.
 struct ListCommand: ShellCommand {
-    static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
-    static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
-    static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
-    static let versions = OptionSpec(
+    nonisolated static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
+    nonisolated static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
+    nonisolated static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
+    nonisolated static let versions = OptionSpec(
         "--versions", help: "every version of the object PATH, or of every object under it: ID, size, date, state, name")
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "ls", aliases: ["dir"],
         summary: "list a whole folder, streamed (not cut to the pane)",
         details: """

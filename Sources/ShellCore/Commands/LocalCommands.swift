@@ -6,7 +6,7 @@ import Storage
 /// TAB on one, starts there. The process's working directory never moves, so a command
 /// already running keeps the folder it started in.
 struct LocalChangeFolderCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "lcd", aliases: [],
         summary: "change the local folder (where get writes and upload reads)",
         details: "Changes the local working folder, as in sftp; without DIR, to the home folder.\nExample: lcd ~/Downloads",
@@ -38,7 +38,7 @@ struct LocalChangeFolderCommand: ShellCommand {
 
 /// `lpwd`: the local working folder.
 struct LocalPrintFolderCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "lpwd", aliases: [],
         summary: "print the local folder",
         details: "Prints the local working folder that relative local paths start from.\nExample: lpwd",
@@ -54,8 +54,8 @@ struct LocalPrintFolderCommand: ShellCommand {
 
 /// `lls [-l] [DIR]`: the local folder's entries in name order, folders with `/`.
 struct LocalListCommand: ShellCommand {
-    static let long = OptionSpec("-l", help: "long format: size, date (UTC) and name")
-    static let spec = CommandSpec(
+    nonisolated static let long = OptionSpec("-l", help: "long format: size, date (UTC) and name")
+    nonisolated static let spec = CommandSpec(
         name: "lls", aliases: [],
         summary: "list a local folder",
         details: "Lists the local working folder, or DIR; -l adds sizes and dates.\nExample: lls -l",

@@ -5,9 +5,9 @@ import Storage
 /// `meta [-d KEY]... [--content-type TYPE] [--json] [-n] NAME [KEY=VALUE...]`: an
 /// object's user metadata and content type, shown or changed on the server.
 struct MetaCommand: ShellCommand {
-    static let remove = OptionSpec("-d", value: .text, valueName: "KEY", help: "remove the metadata KEY (give -d once for each)")
-    static let contentType = OptionSpec("--content-type", value: .text, valueName: "TYPE", help: "set the content type, e.g. text/plain")
-    static let spec = CommandSpec(
+    nonisolated static let remove = OptionSpec("-d", value: .text, valueName: "KEY", help: "remove the metadata KEY (give -d once for each)")
+    nonisolated static let contentType = OptionSpec("--content-type", value: .text, valueName: "TYPE", help: "set the content type, e.g. text/plain")
+    nonisolated static let spec = CommandSpec(
         name: "meta", aliases: [],
         summary: "show or change an object's metadata and content type",
         details: """

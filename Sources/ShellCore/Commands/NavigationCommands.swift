@@ -2,7 +2,7 @@ import Browser
 
 /// `cd [PATH]`: the tap on a container or folder.
 struct ChangeFolderCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "cd", aliases: [],
         summary: "open a container or folder (an object opens its info)",
         details: """
@@ -28,7 +28,7 @@ struct ChangeFolderCommand: ShellCommand {
 
 /// `back`: the back button.
 struct BackCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "back", aliases: [],
         summary: "go back one level; in search mode, leave search mode",
         details: "The back button: the right pane closes and the level below comes back on the left.\nExample: back",
@@ -44,7 +44,7 @@ struct BackCommand: ShellCommand {
 
 /// `refresh`: reload the visible panes.
 struct RefreshCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "refresh", aliases: [],
         summary: "reload the visible panes",
         details: "Fetches the content of both panes again.\nExample: refresh",
@@ -59,7 +59,7 @@ struct RefreshCommand: ShellCommand {
 
 /// `mkdir NAME`: a container at the root, a pseudo-folder inside one.
 struct MakeFolderCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "mkdir", aliases: [],
         summary: "create a container (at the root) or a pseudo-folder",
         details: "At the root, creates a container; inside a container, a pseudo-folder marker.\nExample: mkdir reports",
@@ -79,7 +79,7 @@ struct MakeFolderCommand: ShellCommand {
 
 /// `pwd`: the current folder's path.
 struct PrintFolderCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "pwd", aliases: [],
         summary: "print the current folder's path",
         details: "Prints the path of the current folder, e.g. /photos/2024.\nExample: pwd",

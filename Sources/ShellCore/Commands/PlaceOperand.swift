@@ -7,9 +7,10 @@ import Sync
 /// working folder, `~` expands), `CLUSTER:PATH` (a container or folder of another
 /// configured cluster, from its root) or a path of the current cluster. `file` is no
 /// cluster's name for that reason; `./file:x` names an object called `file:x`.
+@MainActor
 struct PlaceOperand {
     /// The mark of a local folder.
-    static let localMark = "file:"
+    nonisolated static let localMark = "file:"
 
     let text: String
 

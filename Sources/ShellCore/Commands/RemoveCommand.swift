@@ -5,9 +5,9 @@ import Storage
 /// `rm [-r] [-f] [-n] NAME...`: objects; with -r folders and containers with all they
 /// hold. A NAME may be a pattern (`*.log`).
 struct RemoveCommand: ShellCommand {
-    static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
-    static let force = OptionSpec("-f", help: "do not ask before deleting")
-    static let spec = CommandSpec(
+    nonisolated static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
+    nonisolated static let force = OptionSpec("-f", help: "do not ask before deleting")
+    nonisolated static let spec = CommandSpec(
         name: "rm", aliases: ["delete"],
         summary: "delete objects; with -r a folder or container and all it holds",
         details: """

@@ -4,14 +4,14 @@ import Rendering
 /// `search [--in PATH] [--live] [--larger SIZE] [--smaller SIZE] [--newer AGE] [--older AGE] [--json] [TERM]`:
 /// search mode, or leaving it.
 struct SearchCommand: ShellCommand {
-    static let scope = OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")
-    static let live = OptionSpec("--live", help: "list the server even where the local index covers the place")
-    static let larger = OptionSpec("--larger", value: .text, valueName: "SIZE", help: "only objects larger than SIZE (e.g. 10M)")
-    static let smaller = OptionSpec("--smaller", value: .text, valueName: "SIZE", help: "only objects smaller than SIZE")
-    static let newer = OptionSpec(
+    nonisolated static let scope = OptionSpec("--in", value: .remoteFolder, valueName: "PATH", help: "search only under this container or folder")
+    nonisolated static let live = OptionSpec("--live", help: "list the server even where the local index covers the place")
+    nonisolated static let larger = OptionSpec("--larger", value: .text, valueName: "SIZE", help: "only objects larger than SIZE (e.g. 10M)")
+    nonisolated static let smaller = OptionSpec("--smaller", value: .text, valueName: "SIZE", help: "only objects smaller than SIZE")
+    nonisolated static let newer = OptionSpec(
         "--newer", value: .text, valueName: "AGE", help: "only objects changed within AGE (30m, 12h, 7d, 2w) or since a date")
-    static let older = OptionSpec("--older", value: .text, valueName: "AGE", help: "only objects changed before AGE ago or before a date")
-    static let spec = CommandSpec(
+    nonisolated static let older = OptionSpec("--older", value: .text, valueName: "AGE", help: "only objects changed before AGE ago or before a date")
+    nonisolated static let spec = CommandSpec(
         name: "search", aliases: [],
         summary: "search object names across the account (no term: leave search mode)",
         details: """
@@ -68,7 +68,7 @@ struct SearchCommand: ShellCommand {
 
 /// `info [--json] [NAME]`: the accessory button.
 struct InfoCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "info", aliases: ["stat"],
         summary: "show an object's, folder's, container's or the account's info",
         details: """

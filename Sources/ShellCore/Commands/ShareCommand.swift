@@ -6,11 +6,11 @@ import Storage
 /// `share NAME [--expires DURATION] [--put] [--json]` and `share --set-key`: a link to
 /// one object that works without credentials until it expires, and the Swift key for it.
 struct ShareCommand: ShellCommand {
-    static let expires = OptionSpec(
+    nonisolated static let expires = OptionSpec(
         "--expires", value: .text, valueName: "DURATION", help: "how long the link works: 90s, 30m, 1h, 7d (default 1h)")
-    static let put = OptionSpec("--put", help: "a link that stores NAME (curl -T FILE URL) rather than reads it")
-    static let setKey = OptionSpec("--set-key", help: "store a new random Temp-URL-Key on the Swift account (no NAME)")
-    static let spec = CommandSpec(
+    nonisolated static let put = OptionSpec("--put", help: "a link that stores NAME (curl -T FILE URL) rather than reads it")
+    nonisolated static let setKey = OptionSpec("--set-key", help: "store a new random Temp-URL-Key on the Swift account (no NAME)")
+    nonisolated static let spec = CommandSpec(
         name: "share", aliases: [],
         summary: "print a link to an object that works without credentials until it expires",
         details: """
@@ -29,7 +29,7 @@ struct ShareCommand: ShellCommand {
         operands: [OperandSpec("NAME", .remoteAny, optional: true)])
 
     /// How long a link lasts when `--expires` is not given: an hour.
-    static let defaultLifetime = 3600
+    nonisolated static let defaultLifetime = 3600
 
     let name: String?
     let lifetime: Int

@@ -4,9 +4,10 @@ import Browser
 /// fields, and what it does through the browser and the transfer engines.
 ///
 /// Adding a command means one type, its row in `CommandTable.types`, and its tests.
+@MainActor
 protocol ShellCommand {
     /// The command's description: dispatch, `help`, completion and the man page read it.
-    static var spec: CommandSpec { get }
+    nonisolated static var spec: CommandSpec { get }
     /// Decodes the parsed words; a bad value is a usage error.
     init(_ arguments: CommandArguments) throws
     /// Does the work; says whether the panes are printed after it.
@@ -33,6 +34,7 @@ enum CommandOutcome: Equatable {
 /// started on and the local folder (both captured, so switching clusters or `lcd`
 /// meanwhile moves neither), where it writes, and the shell for what spans clusters
 /// (switching, the catalog).
+@MainActor
 struct CommandContext {
     let shell: Shell
     let session: BrowserSession

@@ -4,7 +4,7 @@ import Rendering
 
 /// `cluster [--json] [NAME]`: list clusters, or switch.
 struct ClusterCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "cluster", aliases: [],
         summary: "list clusters, or switch to one (coming back restores its panes)",
         details: """
@@ -48,7 +48,7 @@ struct ClusterCommand: ShellCommand {
 
 /// `help [COMMAND]`: the command list, or one command explained.
 struct HelpCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "help", aliases: ["?"],
         summary: "list commands, or explain one",
         details: "Without a name, lists every command and the exit statuses; with one, explains it.\nExample: help cd",
@@ -87,7 +87,7 @@ struct HelpCommand: ShellCommand {
 
 /// `exit [STATUS]`: leave the shell.
 struct ExitCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "exit", aliases: ["quit", "bye"],
         summary: "leave objsh (with STATUS, default 0)",
         details: "Leaves the shell; in a script, stops it here.\nExample: exit",

@@ -7,8 +7,8 @@ import Transfers
 /// `sync [--delete] [-n] [--exclude PATTERN]... [--segment-size SIZE] [--json] SRC DEST`:
 /// makes DEST hold what SRC holds, compared by content as `diff` compares.
 struct SyncCommand: ShellCommand {
-    static let delete = OptionSpec("--delete", help: "also remove what only DEST holds (at a terminal, after asking)")
-    static let spec = CommandSpec(
+    nonisolated static let delete = OptionSpec("--delete", help: "also remove what only DEST holds (at a terminal, after asking)")
+    nonisolated static let spec = CommandSpec(
         name: "sync", aliases: [],
         summary: "make DEST hold what SRC holds, compared by content; only what differs is sent",
         details: """

@@ -8,12 +8,13 @@ import Transfers
 /// One `sync` under way: the synchronizer's events in words (a plan line for each name
 /// acted on, a failure as it happens), the question before deletes, the failures again
 /// at the end, and the summary.
+@MainActor
 struct SyncRun {
     let synchronizer: Synchronizer
     let json: Bool
     let context: CommandContext
     /// Failures listed again at the end, at most this many (the count tells the rest).
-    static let failuresKept = 100
+    nonisolated static let failuresKept = 100
 
     func run(deletes: Bool, destination: String) async throws {
         let started = ContinuousClock.now
@@ -58,7 +59,7 @@ struct SyncRun {
     }
 
     /// A name acted on, as the plan tells it: its line, or its JSON record.
-    static func tell(_ verdict: Verdict, json: Bool, _ console: Console) {
+    nonisolated static func tell(_ verdict: Verdict, json: Bool, _ console: Console) {
         if json {
             if let record = PlanLines.record(verdict) { console.write(record.jsonText) }
         } else if let line = PlanLines.line(verdict) {

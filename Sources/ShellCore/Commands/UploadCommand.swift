@@ -6,15 +6,15 @@ import Transfers
 /// `upload [options] LOCAL [NAME]`: a file, or a folder's files several at once,
 /// through the Transfers engine; then the panes refresh.
 struct UploadCommand: ShellCommand {
-    static let segmentSize = OptionSpec(
+    nonisolated static let segmentSize = OptionSpec(
         "--segment-size", value: .text, valueName: "SIZE",
         help: "segment size for large objects, e.g. 64M (K, M, G: powers of 1024; default 128M)")
-    static let parallel = OptionSpec(
+    nonisolated static let parallel = OptionSpec(
         "--parallel", value: .text, valueName: "N", help: "segments, and files of a folder, in flight at once (default 4)")
-    static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
-    static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
-    static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
-    static let spec = CommandSpec(
+    nonisolated static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
+    nonisolated static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
+    nonisolated static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
+    nonisolated static let spec = CommandSpec(
         name: "upload", aliases: ["put"],
         summary: "upload a file or a folder (recursively) into the current folder",
         details: """
@@ -89,7 +89,7 @@ struct UploadCommand: ShellCommand {
         }
     }
 
-    static func describe(_ result: UploadResult) -> String {
+    nonisolated static func describe(_ result: UploadResult) -> String {
         switch result {
         case .stored(let info, segments: 0, sent: _):
             // An ETag that is no digest (a provider's own, SSE-KMS) is not called an MD5.
@@ -103,7 +103,7 @@ struct UploadCommand: ShellCommand {
         }
     }
 
-    static func describe(_ stopped: UploadInterrupted) -> String {
+    nonisolated static func describe(_ stopped: UploadInterrupted) -> String {
         var text = "upload interrupted: \(stopped.filesDone) of \(stopped.filesTotal) files uploaded\n"
         for line in stopped.partial { text += "  \(escaped(line)) (kept to resume)\n" }
         text += "run the same upload again to resume"

@@ -4,7 +4,7 @@ import Storage
 
 /// `versions [-n] on|off [CONTAINER]`: whether a container keeps older versions of its objects.
 struct VersionsCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "versions", aliases: [],
         summary: "turn the keeping of older object versions on or off for a container",
         details: """
@@ -52,7 +52,7 @@ struct VersionsCommand: ShellCommand {
 /// `restore [--version ID] [-n] NAME`: an older version made current again by a
 /// server-side copy, which also undeletes an object whose newest version is a delete marker.
 struct RestoreCommand: ShellCommand {
-    static let spec = CommandSpec(
+    nonisolated static let spec = CommandSpec(
         name: "restore", aliases: [],
         summary: "make an older version of an object current again (undelete too)",
         details: """

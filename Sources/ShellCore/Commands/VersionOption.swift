@@ -2,8 +2,9 @@ import Browser
 import Storage
 
 /// `--version ID` of `info`, `get`, `cat`, `restore` and `rm`: one version of one object.
+@MainActor
 enum VersionOption {
-    static let option = OptionSpec(
+    nonisolated static let option = OptionSpec(
         "--version", value: .version, valueName: "ID", help: "that version of the object (ls --versions lists them)")
 
     /// The container and object name a NAME operand gives, from the path alone: an older

@@ -4,6 +4,7 @@ import Storage
 
 /// Writes listings as `ls` shows them, in the style asked for: names, long lines or JSON.
 /// One writer serves one listing, so its columns keep one width from page to page.
+@MainActor
 final class EntryWriter {
     let console: Console
     let style: ListStyle
