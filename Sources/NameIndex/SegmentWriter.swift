@@ -75,10 +75,12 @@ final class SegmentWriter {
         if inChunk == chunkEntries { try flushChunk() }
     }
 
-    /// Milliseconds since 1970 plus one; zero for no date.
+    /// Milliseconds since 1970 plus one; zero for no date. Rounded down, as a listing's
+    /// seconds are: Swift's `20:48:11.99987` read back as `20:48:12` would show a result
+    /// a second off what the live listing shows.
     static func dateField(_ date: Date?) -> UInt64 {
         guard let date, date.timeIntervalSince1970 >= 0 else { return 0 }
-        return UInt64((date.timeIntervalSince1970 * 1000).rounded()) + 1
+        return UInt64((date.timeIntervalSince1970 * 1000).rounded(.down)) + 1
     }
 
     /// Writes the last chunk, the chunk directory and the trailer, and closes the file.

@@ -67,13 +67,13 @@ final class RefreshTests: XCTestCase {
         return lines
     }
 
-    /// Every object as the store lists it, in the same words.
+    /// Every object as the store lists it, in the same words (milliseconds, rounded down as the index keeps them).
     func listed() async throws -> [String] {
         var lines: [String] = []
         for container in ["alpha", "beta", "gamma"] {
             for try await page in store.objectPages(in: container) {
                 for case .object(let object) in page {
-                    let millis = Int(((object.lastModified?.timeIntervalSince1970 ?? 0) * 1000).rounded())
+                    let millis = Int(((object.lastModified?.timeIntervalSince1970 ?? 0) * 1000).rounded(.down))
                     lines.append("\(container)/\(object.name) \(object.bytes) \(millis)")
                 }
             }

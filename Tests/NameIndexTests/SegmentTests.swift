@@ -55,6 +55,16 @@ final class SegmentTests: XCTestCase {
         XCTAssertEqual(read.map(\.lastModified), objects.map(\.lastModified))
     }
 
+    /// A date a hair before the next second stays in its second, as a listing shows it.
+    func testADateKeepsItsSecond() throws {
+        let late = Date(timeIntervalSince1970: 1_700_000_011.999870)
+        let reader = try write([ObjectSummary(name: "a", bytes: 1, contentType: "", lastModified: late)])
+        var read: [ObjectSummary] = []
+        try reader.eachMatch(IndexQuery(runs: []) { _ in true }, required: []) { read += $0 }
+        let seconds = try XCTUnwrap(read.first?.lastModified).timeIntervalSince1970.rounded(.down)
+        XCTAssertEqual(seconds, 1_700_000_011)
+    }
+
     func testATrigramSearchFindsWhatAScanFinds() throws {
         let objects = Self.objects(700)
         let reader = try write(objects)
