@@ -34,22 +34,32 @@ extension ShellSettings {
         settings.json = choices.json
         settings.trace = choices.trace
         settings.cacheLimit = choices.cacheLimit
-        settings.isTerminal = terminal.outputIsTerminal
-        settings.color = choices.color.paints(terminalAllowsColor: terminal.allowsColor, script: script)
-        settings.errorColor = choices.color.paints(terminalAllowsColor: terminal.errorsAllowColor, script: script)
-        settings.width = { terminal.columns() }
-        settings.paneRows = { terminal.paneRows() }
-        settings.progress = choices.progress || (!script && isatty(STDERR_FILENO) == 1)
-        // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
-        settings.liveScreen = !script && terminal.outputIsTerminal && !choices.debug && !choices.trace
+        settings.streams = .ofProcess(choices, terminal: terminal, script: script)
         // index_refresh: a person's session only (see BackgroundIndexRefresh for why).
         settings.refreshesIndexInBackground = !script
+        return settings
+    }
+}
+
+extension CommandStreams {
+    /// The process's standard streams as a session of `choices` at `terminal` finds them.
+    static func ofProcess(_ choices: SessionChoices, terminal: Terminal, script: Bool) -> CommandStreams {
+        var streams = CommandStreams()
+        streams.output.isTerminal = terminal.outputIsTerminal
+        streams.output.color = choices.color.paints(terminalAllowsColor: terminal.allowsColor, script: script)
+        streams.output.width = { terminal.columns() }
+        streams.output.rows = { terminal.paneRows() }
+        streams.errors.isTerminal = isatty(STDERR_FILENO) == 1
+        streams.errors.color = choices.color.paints(terminalAllowsColor: terminal.errorsAllowColor, script: script)
+        streams.progress = choices.progress || (!script && streams.errors.isTerminal)
+        // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
+        streams.liveScreen = !script && terminal.outputIsTerminal && !choices.debug && !choices.trace
         // Only a person at the terminal is asked (rm -r); scripts never are.
-        if !script { settings.confirm = { @Sendable question in await Confirmation.ask(question) } }
+        if !script { streams.confirm = { @Sendable question in await Confirmation.ask(question) } }
         // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.
         if choices.commandsComeFromArguments {
-            settings.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts())
+            streams.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts())
         }
-        return settings
+        return streams
     }
 }

@@ -81,19 +81,20 @@ public final class Shell {
 
     /// Runs one command (its words, the command name first): parsed against its row,
     /// decoded into its type, run, and the panes printed when it changed them.
-    public func run(_ words: [String]) async throws -> Outcome {
-        try await run(words.map { Word(text: $0, start: 0, end: 0) })
+    public func run(_ words: [String], io: CommandIO? = nil) async throws -> Outcome {
+        try await run(words.map { Word(text: $0, start: 0, end: 0) }, io: io)
     }
 
-    /// Runs one command as the tokenizer split it, so unquoted wildcards stay patterns.
-    public func run(_ words: [Word]) async throws -> Outcome {
+    /// Runs one command as the tokenizer split it, so unquoted wildcards stay patterns;
+    /// with `io`, the command writes there, laid out and painted for those streams.
+    public func run(_ words: [Word], io: CommandIO? = nil) async throws -> Outcome {
         guard let name = words.first?.text else { return .proceed }
         guard let type = CommandTable.type(named: name) else { throw ShellError.unknownCommand(name) }
         let parsed = try ParsedCommand.parse(type.spec, tokens: Array(words.dropFirst()))
         // A frame drawn while the command ran gives way to what comes next (an error).
         defer { endLiveScreen() }
         do {
-            let context = CommandContext(shell: self)
+            let context = CommandContext(shell: self, console: io.map(console(for:)) ?? console)
             let outcome = try await type.init(CommandArguments(parsed)).run(context)
             if case .storeChanged = outcome { try await context.session.refresh() }
             unloadHiddenPanesIfMemoryIsShort()
@@ -112,6 +113,14 @@ public final class Shell {
 
     /// Where commands, and the shell itself, write.
     var console: Console { Console(output: output, settings: settings, status: statusLine) }
+
+    /// Where a command run with its own streams writes: the shell's settings with those
+    /// streams' facts, and a status line of its own (the terminal's stays the shell's).
+    func console(for io: CommandIO) -> Console {
+        var settings = settings
+        settings.streams = io.streams
+        return Console(output: io.sink, settings: settings, status: StatusLine(output: io.sink))
+    }
 
     /// The configured cluster called `name`; an unknown name says which are known.
     func cluster(named name: String) throws -> Cluster {
@@ -136,7 +145,7 @@ public final class Shell {
         let new = BrowserSession(clusterName: cluster.name, store: store, cacheLimit: settings.cacheLimit, observer: observer)
         new.panesAreShown = !settings.quiet && !settings.json
         new.nameIndex = settings.cacheFolder.map { NameIndex(path: IndexLocation.path(cache: $0, identity: cluster.accountIdentity)) }
-        if settings.liveScreen && !settings.quiet && !settings.json {
+        if settings.streams.liveScreen && !settings.quiet && !settings.json {
             new.onPartialContent = { [unowned self] pane in self.drawPartial(of: pane) }
         }
         try await new.open()
@@ -162,7 +171,9 @@ public final class Shell {
 
     func screenLines(of session: BrowserSession) -> [String] {
         let screen = ScreenComposer.screen(for: session)
-        return ScreenRenderer.render(screen, options: .init(width: settings.width(), height: settings.paneRows(), color: settings.color))
+        return ScreenRenderer.render(
+            screen,
+            options: .init(width: settings.streams.output.width(), height: settings.streams.output.rows(), color: settings.streams.output.color))
     }
 
     /// Redraws the screen in place with a visible pane's content so far (at a bounded rate).

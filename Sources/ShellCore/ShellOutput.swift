@@ -56,7 +56,8 @@ public final class CapturedOutput: ShellOutput {
     public func writeError(_ text: String) { texts.withLock { $0.error += text } }
 }
 
-/// How the shell presents itself; fixed for a run.
+/// How the shell presents itself for a run: what the command line asked (panes, JSON,
+/// traces), where it keeps state, and the streams a command gets unless it is given its own.
 public struct ShellSettings: Sendable {
     /// `-q`: print no panes.
     public var quiet = false
@@ -67,24 +68,6 @@ public struct ShellSettings: Sendable {
     public var trace = false
     /// How many hidden panes keep their content.
     public var cacheLimit = 3
-    /// Whether stdout is a terminal (colours, `ls` in columns).
-    public var isTerminal = false
-    /// Whether standard output is painted: panes, folders in `ls` (see `ColorChoice`).
-    public var color = false
-    /// Whether errors on standard error are painted red.
-    public var errorColor = false
-    /// The width to lay out for, asked before each print (a terminal can be resized).
-    public var width: @Sendable () -> Int = { 80 }
-    /// Rows a pane shows, asked before each print.
-    public var paneRows: @Sendable () -> Int = { 20 }
-    /// Whether a pane that fills while it loads (search results) is redrawn in place as
-    /// it grows: an interactive session whose standard output is a terminal. Batch mode,
-    /// pipes, `-q` and `--json` print only the final screen.
-    public var liveScreen = false
-    /// Whether transfers redraw a progress line on standard error (a terminal, or `--progress`).
-    public var progress = false
-    /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.
-    public var confirm: (@Sendable (String) async -> Bool)?
     /// Resident memory above which hidden panes are unloaded, in bytes.
     public var memoryBudget: Int = 512 << 20
     /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
@@ -95,11 +78,61 @@ public struct ShellSettings: Sendable {
     /// Whether opening a cluster with `index_refresh` may refresh its index in the
     /// background: interactive sessions only (see `BackgroundIndexRefresh`).
     public var refreshesIndexInBackground = false
+    /// The process's own streams: what a command gets unless it is run with its own.
+    public var streams = CommandStreams()
+
+    public init() {}
+}
+
+/// What one stream is: a terminal or not, painted or not, and its size.
+public struct TerminalFacts: Sendable {
+    /// Whether a person reads it at a terminal (`ls` in columns, object bytes escaped).
+    public var isTerminal = false
+    /// Whether it is painted: panes and folders in `ls` on standard output, errors in red on
+    /// standard error (see `ColorChoice`).
+    public var color = false
+    /// The width to lay out for, asked before each print (a terminal can be resized).
+    public var width: @Sendable () -> Int = { 80 }
+    /// Rows a pane shows, asked before each print.
+    public var rows: @Sendable () -> Int = { 20 }
+
+    public init() {}
+}
+
+/// A command's streams and what each is: its output and errors with their own terminal
+/// facts, whether it draws a progress line, whether it may ask, and its input as data.
+/// The shell's are the process's; a command run with its own (into a file, a pipe, a
+/// job's log) lays out and paints for those, not for the terminal.
+public struct CommandStreams: Sendable {
+    /// Standard output.
+    public var output = TerminalFacts()
+    /// Standard error.
+    public var errors = TerminalFacts()
+    /// Whether transfers redraw a progress line on standard error (a terminal, or `--progress`).
+    public var progress = false
+    /// Whether a pane that fills while it loads (search results) is redrawn in place as
+    /// it grows: an interactive session whose standard output is a terminal. Batch mode,
+    /// pipes, `-q` and `--json` print only the final screen.
+    public var liveScreen = false
+    /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.
+    public var confirm: (@Sendable (String) async -> Bool)?
     /// Standard input as data, for `upload - NAME`; nil where the shell reads its own
     /// commands from it (at the prompt, or a script piped in).
     public var dataInput: DataInput?
 
     public init() {}
+}
+
+/// Where one command writes when it is not where the shell does (a file, a pipe, a job's
+/// log): its own sink, and what its streams are.
+public struct CommandIO: Sendable {
+    public let sink: any ShellOutput
+    public let streams: CommandStreams
+
+    public init(sink: any ShellOutput, streams: CommandStreams) {
+        self.sink = sink
+        self.streams = streams
+    }
 }
 
 /// Standard input as the data of a command (`upload - NAME`), and how Ctrl-C reaches

@@ -107,7 +107,7 @@ final class LocalFolderTests: XCTestCase {
     /// What a job needs: a command started before an `lcd` writes where it started.
     func testACommandKeepsTheFolderItStartedInWhenTheShellMovesOn() async throws {
         try await run("lcd \(first)")
-        let context = CommandContext(shell: shell)
+        let context = CommandContext(shell: shell, console: shell.console)
         try await run("lcd \(second)")
         XCTAssertEqual(context.localFolder, first)
         XCTAssertEqual(shell.localFolder, second)

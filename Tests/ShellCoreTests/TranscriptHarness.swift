@@ -57,12 +57,12 @@ final class TranscriptHarness {
         memoryBudget: Int = .max, wrap: @escaping @Sendable (any ObjectStore) -> any ObjectStore = { $0 }
     ) async throws -> Result {
         var settings = ShellSettings()
-        settings.width = { width }
-        settings.paneRows = { rows }
+        settings.streams.output.width = { width }
+        settings.streams.output.rows = { rows }
         settings.quiet = quiet
         settings.trace = trace
         settings.json = json
-        settings.liveScreen = live
+        settings.streams.liveScreen = live
         // The whole test run shares one process, whose resident memory says nothing of
         // this script: the default budget would unload hidden panes late in a full run.
         settings.memoryBudget = memoryBudget

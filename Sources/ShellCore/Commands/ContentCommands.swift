@@ -152,7 +152,7 @@ struct ContentOutput {
 
     init(console: Console, raw: Bool) {
         self.console = console
-        escapes = console.settings.isTerminal && !raw
+        escapes = console.settings.streams.output.isTerminal && !raw
     }
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {

@@ -30,7 +30,7 @@ struct CopyPlan {
         let from = try await context.session(ofCluster: sources.first?.cluster)
         let to = try await context.session(ofCluster: target.cluster)
         // Bytes flow only between clusters: then a terminal shows how far they are.
-        let progress = from !== to && context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        let progress = from !== to && context.settings.streams.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
         try await ClusterCrossing.run(from: from, to: to, partBytes: partBytes, progress: progress) { crossing in
             let run = CopyRun(
                 plan: self, from: from, to: to, copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,

@@ -66,7 +66,7 @@ extension CopyRun {
     func transferMatches(_ matches: [PatternMatch], of pattern: PathPattern, _ context: CommandContext) async throws
         -> Location?
     {
-        if moving, !isDryRun, plan.asks, let confirm = context.settings.confirm {
+        if moving, !isDryRun, plan.asks, let confirm = context.settings.streams.confirm {
             let objects = matches.compactMap { match -> ObjectSummary? in if case .object(let object, _) = match { object } else { nil } }
             let bytes = ByteCountText.format(objects.reduce(0) { $0 + $1.bytes })
             guard

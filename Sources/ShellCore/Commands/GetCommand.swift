@@ -68,7 +68,7 @@ struct GetCommand: ShellCommand {
             return .answered
         }
         let info = try await objectToGet(target, context.session)
-        let progress = context.settings.progress ? TransferProgress(name: info.name, bytesTotal: info.bytes) : nil
+        let progress = context.settings.streams.progress ? TransferProgress(name: info.name, bytesTotal: info.bytes) : nil
         let console = context.console
         if local == "-" {
             let outcome = try await console.withProgress(progress) {
@@ -136,7 +136,7 @@ struct GetCommand: ShellCommand {
         }
         let folder = localTarget(defaultName: LocalPath.baseName(of: target.name ?? ""), context)
         let console = context.console
-        let progress = context.settings.progress ? TransferProgress(name: target.folderTitle, bytesTotal: 0, itemsTotal: 0) : nil
+        let progress = context.settings.streams.progress ? TransferProgress(name: target.folderTitle, bytesTotal: 0, itemsTotal: 0) : nil
         let count = try await folder.namingErrors {
             try await console.withProgress(progress) {
                 var folderDownloader = session.folderDownloader()

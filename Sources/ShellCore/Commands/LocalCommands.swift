@@ -78,7 +78,7 @@ struct LocalListCommand: ShellCommand {
             let problem: LocalProblem = FileManager.default.fileExists(atPath: folder.absolute) ? .unreadableFolder : .system(ENOENT)
             throw CommandFailure.localFolder(folder.text, problem)
         }
-        var columns = Columns(width: context.settings.width())
+        var columns = Columns(width: context.settings.streams.output.width())
         context.console.writeEntries(names.map { Self.entry($0, in: folder) }, long: long, columns: &columns)
         return .answered
     }

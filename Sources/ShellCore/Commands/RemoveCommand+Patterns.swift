@@ -37,7 +37,7 @@ extension RemoveCommand {
     func confirmed(
         _ objects: [(ObjectSummary, Location)], folders: [Location], _ pattern: PathPattern, _ context: CommandContext
     ) async throws -> Bool {
-        guard asks, let confirm = context.settings.confirm else { return true }
+        guard asks, let confirm = context.settings.streams.confirm else { return true }
         var count = objects.count
         var bytes = objects.reduce(Int64(0)) { $0 + $1.0.bytes }
         let deleter = context.session.deleter()

@@ -18,7 +18,7 @@ extension RemoveCommand {
                 context.console.write("would delete \(what)\n")
                 continue
             }
-            if asks, let confirm = context.settings.confirm {
+            if asks, let confirm = context.settings.streams.confirm {
                 guard await confirm("delete \(what) for good?") else {
                     context.console.writeError("rm: nothing deleted\n")
                     continue

@@ -103,7 +103,7 @@ struct RemoveCommand: ShellCommand {
         let isContainer = target.isContainer
         let deleter = context.session.deleter()
         if isDryRun { return try await sayWouldRemoveAll(under: target, context) }
-        if asking, let confirm = context.settings.confirm {
+        if asking, let confirm = context.settings.streams.confirm {
             let (objects, bytes) = try await deleter.count(under: target)
             let what = "\(objects) object\(objects == 1 ? "" : "s") (\(ByteCountText.format(bytes))) under \(escaped(target.description))"
             guard await confirm("delete \(what)\(isContainer ? " and the container" : "")?") else {

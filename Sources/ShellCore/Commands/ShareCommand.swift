@@ -64,7 +64,7 @@ struct ShareCommand: ShellCommand {
             context.console.writeJSON([JSONRecord.shareLink(link)])
         } else {
             context.console.write(escaped(link.url) + "\n")
-            if context.settings.isTerminal {
+            if context.settings.streams.output.isTerminal {
                 context.console.write("  \(link.method.rawValue) until \(ISODate.format(link.expires)) (\(DurationText.format(lifetime)))\n")
             }
         }
@@ -84,7 +84,7 @@ struct ShareCommand: ShellCommand {
 
     /// `share --set-key`: asks at a terminal, then stores a new key; the key is never shown.
     func storeKey(_ context: CommandContext) async throws -> CommandOutcome {
-        if let confirm = context.settings.confirm,
+        if let confirm = context.settings.streams.confirm,
             !(await confirm("store a new random Temp-URL-Key on the account? links signed with the old one stop working"))
         {
             context.console.writeError("share: no key stored\n")

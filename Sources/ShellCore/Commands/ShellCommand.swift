@@ -43,10 +43,10 @@ struct CommandContext {
     let localFolder: String
     var settings: ShellSettings { console.settings }
 
-    init(shell: Shell) {
+    init(shell: Shell, console: Console) {
         self.shell = shell
         session = shell.session
-        console = shell.console
+        self.console = console
         localFolder = shell.localFolder
     }
 

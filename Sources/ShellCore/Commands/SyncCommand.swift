@@ -60,7 +60,7 @@ struct SyncCommand: ShellCommand {
             comparison.saveDigests(complete: true)
             return .answered
         }
-        let progress = context.settings.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
+        let progress = context.settings.streams.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
         try await ClusterCrossing.run(from: from.session, to: to.session, partBytes: partBytes, progress: progress) { crossing in
             let uploads = UploadOptions(segmentBytes: partBytes)
             guard let route = SyncRoute.between(from.place, to.place, uploads: uploads, progress: progress, crossing: crossing) else {

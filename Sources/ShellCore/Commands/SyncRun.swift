@@ -69,7 +69,7 @@ struct SyncRun {
 
     /// At a terminal: says how many objects and bytes only DEST holds, and asks.
     func confirmed(_ spool: DeletionSpool, _ destination: String) async -> Bool {
-        guard let confirm = context.settings.confirm else { return true }
+        guard let confirm = context.settings.streams.confirm else { return true }
         let objects = "\(spool.count) object\(spool.count == 1 ? "" : "s")"
         guard await confirm("delete \(objects) (\(ByteCountText.format(spool.bytes))) that only \(escaped(destination)) holds?") else {
             context.console.writeError("sync: nothing deleted\n")

@@ -72,7 +72,7 @@ struct UploadCommand: ShellCommand {
     /// Sends the file, or the folder's files, with the progress line when it is shown.
     func upload(_ target: UploadTarget, _ context: CommandContext) async throws {
         let items = try Self.items(of: target)
-        let showsProgress = context.settings.progress || showsProgress
+        let showsProgress = context.settings.streams.progress || showsProgress
         let total = try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes }
         let progress = TransferProgress(name: "", bytesTotal: total, itemsTotal: items.count)
         let uploader = context.session.uploader(options: options, progress: progress)

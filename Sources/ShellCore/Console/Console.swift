@@ -30,7 +30,7 @@ struct Console: Sendable {
 
     /// One error line on standard error, red when errors are painted.
     func writeErrorLine(_ message: String) {
-        writeError((settings.errorColor ? TerminalColor.error(message) : message) + "\n")
+        writeError((settings.streams.errors.color ? TerminalColor.error(message) : message) + "\n")
     }
 
     /// Tells one object's failure as it happens (`get: photos/a.jpg: …`), from any worker.
@@ -51,10 +51,10 @@ struct Console: Sendable {
     /// keep the width of a listing's first page for the pages after it.
     func writeEntries(_ lines: [EntryLine], long: Bool, human: Bool = false, columns: inout Columns) {
         guard !lines.isEmpty else { return }
-        let color = settings.color
+        let color = settings.streams.output.color
         if long {
             write(lines.map { $0.longText(human: human, color: color) }.joined(separator: "\n") + "\n")
-        } else if settings.isTerminal {
+        } else if settings.streams.output.isTerminal {
             let painted = color ? lines.map { $0.shortText(color: true) } : nil
             write(columns.layout(lines.map(\.shortText), painted: painted).joined(separator: "\n") + "\n")
         } else {
@@ -78,7 +78,7 @@ struct Console: Sendable {
 
     /// Shows `text` on the status line now, when progress is shown (a walk telling where it is).
     func showStatus(_ text: String) {
-        if settings.progress { status.show(text) }
+        if settings.streams.progress { status.show(text) }
     }
 
     /// Clears what `showStatus` drew.

@@ -13,7 +13,7 @@ final class EntryWriter {
     init(console: Console, style: ListStyle) {
         self.console = console
         self.style = style
-        columns = Columns(width: console.settings.width())
+        columns = Columns(width: console.settings.streams.output.width())
     }
 
     /// Writes one page of entries in this listing's columns.
