@@ -22,6 +22,9 @@ public enum UnverifiedCopy: Sendable, Equatable {
     case largeObjectCopiedWhole
     /// A copy between clusters whose source could not be verified as it was read: why.
     case sourceNotVerified(String)
+    /// A file and an object (sync) that nothing proves the same byte for byte: their
+    /// sizes and times were compared instead, for this reason.
+    case sizeAndTime(UnprovenContent)
 }
 
 /// What a folder copy did: objects copied (or moved), and how many of those copies

@@ -29,6 +29,27 @@ extension ErrorReport {
         case .unverified(.dynamicLargeObject): "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
         case .unverified(.largeObjectCopiedWhole): "a large object copied whole has an ETag of another kind: not verified"
         case .unverified(.sourceNotVerified(let reason)): reason
+        case .unverified(.sizeAndTime(let reason)): words(reason)
+        }
+    }
+
+    /// Why sizes and times decided a pair (sync's judge): the thing nothing proves.
+    static func words(_ reason: UnprovenContent) -> String {
+        switch reason {
+        case .dynamicManifest: "a dynamic large object"
+        case .unmarkedManifest: "a manifest the listing cannot tell"
+        case .etagNotADigest: "an ETag that is no MD5"
+        case .opaqueETag: "an ETag the store says is no digest of the bytes"
+        case .noETag: "no ETag"
+        case .multipartCutAnotherWay: "multipart objects cut another way"
+        case .plainAgainstLarge: "a plain object and a large one"
+        case .unreadableManifest: "a manifest whose segments cannot be read"
+        case .segmentsOfSeveralSizes: "segments of several sizes"
+        case .largeObjectCutAnotherWay: "a large object cut another way than the multipart object"
+        case .unknownPartSize: "a multipart object whose part size is not known"
+        case .unreadableFile: "no way to read the file"
+        case .unreadableFiles: "no way to read the files"
+        case .placesMismatch: "the places do not match their entries"
         }
     }
 }
