@@ -4,9 +4,45 @@ import XCTest
 
 @testable import ShellCore
 
-/// The words of why bytes are not verified: the transfer engine and sync's judge give
-/// reasons as data, and these sentences are the ones `sync` prints.
+/// The words of why bytes are not verified: the transfer engine gives reasons as data,
+/// and these sentences are the ones `get`, `cat`, `cp` and `sync` print.
 final class TransferWordsTests: XCTestCase {
+    func testEachReasonADownloadIsNotVerifiedHasItsSentence() {
+        let expected: [(UnverifiedReason, String)] = [
+            (
+                .opaqueETag(.encrypted("aws:kms")),
+                "the object is encrypted (aws:kms), so its ETag is not the MD5 of its bytes, and the server offers no checksum: not verified"
+            ),
+            (.opaqueETag(.notADigest), "the server's ETag is not an MD5 of the bytes, and it offers no checksum: not verified"),
+            (.opaqueETag(.provider("r2")), "provider r2 does not give MD5s as ETags, and the server offers no checksum: not verified"),
+            (.dynamicManifest, "a dynamic large object's ETag is not the MD5 of its bytes: not verified"),
+            (.unknownPartSize, "a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified"),
+            (.manifestNotPlain, "the manifest's entries are not plain segments: not verified"),
+            (.versionedManifest, "an older version of a static large object has no manifest objsh can read: not verified"),
+            (
+                .guessedPartSizeMissed(partBytes: 4),
+                "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and 4-byte parts (a guess) do not give it: not verified"
+            ),
+            (
+                .guessedPartSizeMissed(partBytes: 8 << 20),
+                "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and 8 MiB parts (a guess) do not give it: not verified"
+            ),
+            (
+                .noPartSizeGivesETag(sizes: [7_000_000, 7 << 20, 12 << 20]),
+                "a multipart upload's part size is not recorded, and none of the 3 sizes that fit (6.7 MiB to 12 MiB) gives its ETag: not verified"
+            ),
+            (
+                .severalPartSizesGiveETag(count: 2),
+                "a multipart upload's part size is not recorded, and 2 of the sizes that fit give its ETag: not verified"
+            ),
+        ]
+        for (reason, sentence) in expected {
+            XCTAssertEqual(ErrorReport.words(reason), sentence)
+            XCTAssertEqual(ErrorReport.words(CopyCheck.unverified(.sourceNotVerified(reason))), sentence, "a copy between clusters says the same")
+        }
+        XCTAssertEqual(ErrorReport.words(CopyCheck.unverified(.dynamicLargeObject)), ErrorReport.words(UnverifiedReason.dynamicManifest))
+    }
+
     func testEachReasonSizesAndTimesDecidedHasItsWords() {
         let expected: [(UnprovenContent, String)] = [
             (.dynamicManifest, "a dynamic large object"),

@@ -26,11 +26,45 @@ extension ErrorReport {
     static func words(_ check: CopyCheck) -> String {
         switch check {
         case .verified: "verified"
-        case .unverified(.dynamicLargeObject): "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
+        case .unverified(.dynamicLargeObject): words(UnverifiedReason.dynamicManifest)
         case .unverified(.largeObjectCopiedWhole): "a large object copied whole has an ETag of another kind: not verified"
-        case .unverified(.sourceNotVerified(let reason)): reason
+        case .unverified(.sourceNotVerified(let reason)): words(reason)
         case .unverified(.sizeAndTime(let reason)): words(reason)
         }
+    }
+
+    /// Why a download is not verified, as the end of a sentence.
+    static func words(_ reason: UnverifiedReason) -> String {
+        switch reason {
+        case .opaqueETag(let opaque): words(opaque)
+        case .dynamicManifest: "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
+        case .unknownPartSize: "a multipart upload's ETag is not the MD5 of its bytes, and its part size is unknown: not verified"
+        case .manifestNotPlain: "the manifest's entries are not plain segments: not verified"
+        case .versionedManifest: "an older version of a static large object has no manifest objsh can read: not verified"
+        case .guessedPartSizeMissed(let partBytes):
+            "a multipart upload's ETag is not the MD5 of its bytes, its part size is not recorded, and "
+                + "\(partBytes % (1 << 20) == 0 ? "\(partBytes >> 20) MiB" : "\(partBytes)-byte") parts (a guess) do not give it: not verified"
+        case .noPartSizeGivesETag(let sizes):
+            "a multipart upload's part size is not recorded, and none of the \(sizes.count) sizes that fit "
+                + "(\(partSize(sizes.min() ?? 0)) to \(partSize(sizes.max() ?? 0))) gives its ETag: not verified"
+        case .severalPartSizesGiveETag(let count):
+            "a multipart upload's part size is not recorded, and \(count) of the sizes that fit give its ETag: not verified"
+        }
+    }
+
+    /// An ETag that is no digest, and no checksum of the whole offered instead.
+    static func words(_ opaque: OpaqueETag) -> String {
+        switch opaque {
+        case .encrypted(let kind):
+            "the object is encrypted (\(kind)), so its ETag is not the MD5 of its bytes, and the server offers no checksum: not verified"
+        case .notADigest: "the server's ETag is not an MD5 of the bytes, and it offers no checksum: not verified"
+        case .provider(let provider): "provider \(provider) does not give MD5s as ETags, and the server offers no checksum: not verified"
+        }
+    }
+
+    /// `8 MiB` for a whole number of MiB, else the size as every view writes it.
+    static func partSize(_ bytes: Int64) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : ByteCountText.format(bytes)
     }
 
     /// Why sizes and times decided a pair (sync's judge): the thing nothing proves.
