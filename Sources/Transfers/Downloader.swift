@@ -113,8 +113,7 @@ public struct Downloader: Sendable {
                 writeback.wrote(bytes.count)
             }
         } catch let error where Self.isCancellation(error) {
-            throw TransferError.interrupted(
-                "\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial.path); run the same get again to go on")
+            throw TransferError.interrupted(.download(name: info.name, kept: written, of: info.bytes, partial: partial.path, inRanges: false))
         }
         return DownloadOutcome(bytes: info.bytes, resumedFrom: resumedFrom, note: try verifier.finish())
     }

@@ -92,8 +92,7 @@ public struct StreamedCopy: Sendable {
             if case .corrupt = error { try? await upload.abort() }
             throw error
         } catch let error where Downloader.isCancellation(error) {
-            let parts = "\(held.withLock { $0 }) of \(slices.count) parts of \(target.name) are stored at the target"
-            throw TransferError.interrupted("\(parts); run the same command again to go on")
+            throw TransferError.interrupted(.streamedCopy(name: target.name, stored: held.withLock { $0 }, of: slices.count))
         }
         _ = try await upload.complete(records, removingReplaced: true)
         return note

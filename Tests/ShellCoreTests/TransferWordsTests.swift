@@ -64,4 +64,27 @@ final class TransferWordsTests: XCTestCase {
             XCTAssertEqual(ErrorReport.words(CopyCheck.unverified(.sizeAndTime(reason))), words)
         }
     }
+
+    func testEachInterruptionSaysWhatWasKeptAndHowToGoOn() {
+        let expected: [(Interruption, String)] = [
+            (
+                .download(name: "a/b.bin", kept: 3, of: 9, partial: ".b.bin.1a.objsh-partial", inRanges: false),
+                "interrupted: 3 of 9 bytes of a/b.bin kept in .b.bin.1a.objsh-partial; run the same get again to go on"
+            ),
+            (
+                .download(name: "b.bin", kept: 4, of: 9, partial: "/t/.b.bin.1a.objsh-partial", inRanges: true),
+                "interrupted: 4 of 9 bytes of b.bin kept in /t/.b.bin.1a.objsh-partial (whole ranges, listed beside it); run the same get again to go on"
+            ),
+            (
+                .streamedCopy(name: "big.bin", stored: 2, of: 16),
+                "interrupted: 2 of 16 parts of big.bin are stored at the target; run the same command again to go on"
+            ),
+            (.standardInput(name: "cut.bin"), "interrupted: nothing was stored as cut.bin; standard input cannot be resumed"),
+        ]
+        for (interruption, sentence) in expected {
+            let report = ErrorReport(TransferError.interrupted(interruption))
+            XCTAssertEqual(report.message, sentence)
+            XCTAssertEqual(report.failureClass, .interrupted)
+        }
+    }
 }

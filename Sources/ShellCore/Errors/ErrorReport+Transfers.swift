@@ -11,7 +11,7 @@ extension ErrorReport {
         case .local(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
         case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
-        case .interrupted(let message): ("interrupted: \(message)", .interrupted)
+        case .interrupted(let interruption): ("interrupted: \(words(interruption))", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
         case .streamTooLong(let segments, let segmentBytes):
@@ -19,6 +19,18 @@ extension ErrorReport {
                 "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
                     + "nothing was stored (give a bigger --segment-size)", .failed
             )
+        }
+    }
+
+    /// What an interruption left, and how to go on.
+    static func words(_ interruption: Interruption) -> String {
+        switch interruption {
+        case .download(let name, let kept, let total, let partial, let inRanges):
+            "\(kept) of \(total) bytes of \(name) kept in \(partial)\(inRanges ? " (whole ranges, listed beside it)" : ""); "
+                + "run the same get again to go on"
+        case .streamedCopy(let name, let stored, let parts):
+            "\(stored) of \(parts) parts of \(name) are stored at the target; run the same command again to go on"
+        case .standardInput(let name): "nothing was stored as \(name); standard input cannot be resumed"
         }
     }
 
