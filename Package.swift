@@ -99,9 +99,10 @@ let package = Package(
         // cache folder, filled by the listing engine; no terminal, no HTTP.
         .target(name: "NameIndex", dependencies: ["Listing", "Storage"]),
         // Moving data: parts, workers, verification, resume and progress, over the storage protocol and the listing engine.
+        // No Rendering: why bytes are not verified, and what an interruption kept, are data ShellCore's ErrorReport words.
         .target(
             name: "Transfers",
-            dependencies: ["Listing", "Places", "Rendering", "Storage", "Workers", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Listing", "Places", "Storage", "Workers", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP shared by the Swift and S3 backends: requests with retries, failures in
         // the user's words, upload bodies read from files, the redacted --debug line, and
         // the one HTTP client (timeouts, TLS) both stores are built on.

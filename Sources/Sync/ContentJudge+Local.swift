@@ -4,7 +4,7 @@ import Transfers
 /// A local file against an object of the same size.
 extension ContentJudge {
     func judge(_ file: LocalFileStat, _ digests: (any FileDigesting)?, _ object: ObjectSummary, _ remote: ObjectLookup) async throws -> Answer {
-        guard let digests else { return .unproven("no way to read the file") }
+        guard let digests else { return .unproven(.unreadableFile) }
         var claim = ETagClaim.of(object)
         if claim == .unknown {
             let info = try await remote.info(object)
@@ -24,21 +24,21 @@ extension ContentJudge {
         case .nothing(let reason):
             return .unproven(reason)
         case .unknown:
-            return .unproven("no ETag")
+            return .unproven(.noETag)
         }
     }
 
     /// An object whose ETag is no digest of its bytes: the store's checksum of the whole,
     /// where it keeps one (not cached: rare), else nothing proves it.
     func checksum(_ file: LocalFileStat, _ digests: any FileDigesting, _ info: ObjectInfo) async throws -> Answer {
-        guard let checksum = info.checksum else { return .unproven(ETagClaim.opaque) }
+        guard let checksum = info.checksum else { return .unproven(.opaqueETag) }
         return .by(.checksum, equal: try await digests.checksum(of: file, checksum.algorithm) == checksum.base64)
     }
 
     /// A static large object: its manifest (one GET), then the file cut at the segments' size.
     func segments(_ file: LocalFileStat, _ digests: any FileDigesting, _ object: ObjectSummary, _ remote: ObjectLookup) async throws -> Answer {
-        guard let segments = try await remote.segments(object) else { return .unproven("a manifest whose segments cannot be read") }
-        guard let size = segments.uniformBytes else { return .unproven("segments of several sizes") }
+        guard let segments = try await remote.segments(object) else { return .unproven(.unreadableManifest) }
+        guard let size = segments.uniformBytes else { return .unproven(.segmentsOfSeveralSizes) }
         let digest = try await digests.digests(of: file, partSizes: [size])
         let manifest = LargeObjectETag.staticManifest(segmentMD5s: segments.map(\.md5))
         return .by(.segments(size), equal: digest.staticManifestETag(partBytes: size) == manifest)
@@ -70,7 +70,7 @@ extension ContentJudge {
         let info = try await remote.info(object)
         if info.opaqueETag != nil { return try await checksum(file, digests, info) }
         guard case .multipartUpload(_, let size?) = info.largeObject, size > 0 else {
-            return .unproven("a multipart object whose part size is not known")
+            return .unproven(.unknownPartSize)
         }
         let digest = sizes.contains(size) ? guessed! : try await digests.digests(of: file, partSizes: [size])
         return .by(.parts(size, guessed: false), equal: digest.multipartETag(partBytes: size) == etag)

@@ -1,4 +1,5 @@
 import Storage
+import Transfers
 
 /// Two objects of the same size, on one store or two: their ETags where they say enough,
 /// else the manifests of their large objects.
@@ -15,7 +16,7 @@ struct RemotePair: Sendable {
         case (.md5(let one), .md5(let other)):
             if one == other { return .same(.etag) }
             let opaque = try await a.opaqueInfo(x) != nil ? true : try await b.opaqueInfo(y) != nil
-            return opaque ? .unproven(ETagClaim.opaque) : .differs(.etag)
+            return opaque ? .unproven(.opaqueETag) : .differs(.etag)
         case (.staticManifest(let one), .staticManifest(let other)):
             if one == other { return .same(.etag) }
             return try await manifests(x, y)
@@ -24,9 +25,9 @@ struct RemotePair: Sendable {
         case (.multipart(let etag, let parts, _), .staticManifest):
             return try await manifest(y, on: b, against: etag, parts: parts)
         case (.multipart(let one, _, _), .multipart(let other, _, _)):
-            return one == other ? .same(.etag) : .unproven("multipart objects cut another way")
+            return one == other ? .same(.etag) : .unproven(.multipartCutAnotherWay)
         default:
-            return .unproven("a plain object and a large one")
+            return .unproven(.plainAgainstLarge)
         }
     }
 
@@ -39,7 +40,7 @@ struct RemotePair: Sendable {
     /// Two static large objects: their segments' sizes and MD5s, one manifest GET each.
     func manifests(_ x: ObjectSummary, _ y: ObjectSummary) async throws -> Answer {
         guard let one = try await a.segments(x), let other = try await b.segments(y) else {
-            return .unproven("a manifest whose segments cannot be read")
+            return .unproven(.unreadableManifest)
         }
         let equal = one.map { [String($0.bytes), $0.md5] } == other.map { [String($0.bytes), $0.md5] }
         return .by(.segments(one.uniformBytes), equal: equal)
@@ -49,7 +50,7 @@ struct RemotePair: Sendable {
     /// the parts, give the multipart ETag of the same cut, which proves it either way.
     func manifest(_ object: ObjectSummary, on remote: ObjectLookup, against etag: String, parts: Int) async throws -> Answer {
         guard let segments = try await remote.segments(object), let size = segments.uniformBytes, segments.count == parts else {
-            return .unproven("a large object cut another way than the multipart object")
+            return .unproven(.largeObjectCutAnotherWay)
         }
         return .by(.parts(size, guessed: false), equal: LargeObjectETag.multipart(partMD5s: segments.map(\.md5)) == etag)
     }

@@ -35,7 +35,7 @@ public struct ContentJudge: Sendable {
         case (.file(let a), .file(let b), _, _):
             answer = try await judge(a, sourceDigests, b, destinationDigests)
         default:
-            answer = .unproven("the places do not match their entries")
+            answer = .unproven(.placesMismatch)
         }
         return verdict(answer, from, to)
     }
@@ -56,7 +56,7 @@ public struct ContentJudge: Sendable {
 
     /// Two local files of one size: their MD5s.
     func judge(_ a: LocalFileStat, _ aDigests: (any FileDigesting)?, _ b: LocalFileStat, _ bDigests: (any FileDigesting)?) async throws -> Answer {
-        guard let aDigests, let bDigests else { return .unproven("no way to read the files") }
+        guard let aDigests, let bDigests else { return .unproven(.unreadableFiles) }
         let first = try await aDigests.digests(of: a, partSizes: [])
         let second = try await bDigests.digests(of: b, partSizes: [])
         return first.md5 == second.md5 ? .same(.md5) : .differs(.md5)
@@ -68,7 +68,7 @@ enum Answer: Equatable {
     case same(Basis)
     case differs(Basis)
     /// Nothing proves it either way (why): sizes and times decide.
-    case unproven(String)
+    case unproven(UnprovenContent)
 
     /// Same or different as `equal` says, by `basis`.
     static func by(_ basis: Basis, equal: Bool) -> Answer { equal ? .same(basis) : .differs(basis) }

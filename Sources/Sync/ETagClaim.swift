@@ -1,4 +1,5 @@
 import Storage
+import Transfers
 
 /// What an object's ETag can prove of its bytes.
 public enum ETagClaim: Sendable, Equatable {
@@ -11,21 +12,21 @@ public enum ETagClaim: Sendable, Equatable {
     /// The listing gave no ETag (the file store): a lookup tells.
     case unknown
     /// Nothing: the ETag is no digest of the bytes (why).
-    case nothing(String)
+    case nothing(UnprovenContent)
 
     /// What the listed `object` claims.
     public static func of(_ object: ObjectSummary) -> ETagClaim {
-        if case .dynamicManifest = object.largeObject { return .nothing(dynamicManifest) }
-        guard let etag = object.etag?.lowercased() else { return object.mayBeLargeObject ? .nothing(unmarked) : .unknown }
+        if case .dynamicManifest = object.largeObject { return .nothing(.dynamicManifest) }
+        guard let etag = object.etag?.lowercased() else { return object.mayBeLargeObject ? .nothing(.unmarkedManifest) : .unknown }
         if case .multipartUpload(let parts, let partBytes) = object.largeObject { return .multipart(etag, parts: parts, partBytes: partBytes) }
         if let parts = multipartParts(etag) { return .multipart(etag, parts: parts, partBytes: nil) }
-        guard isMD5(etag) else { return .nothing(notADigest) }
+        guard isMD5(etag) else { return .nothing(.etagNotADigest) }
         return object.isLargeObject || object.largeObject == .staticManifest ? .staticManifest(etag) : .md5(etag)
     }
 
     /// What the object's HEAD claims, which also knows an opaque ETag and a recorded part size.
     public static func of(_ info: ObjectInfo) -> ETagClaim {
-        if info.opaqueETag != nil { return .nothing(opaque) }
+        if info.opaqueETag != nil { return .nothing(.opaqueETag) }
         var summary = ObjectSummary(name: info.name, bytes: info.bytes, contentType: info.contentType, etag: info.etag)
         summary.largeObject = info.largeObject
         return of(summary)
@@ -40,9 +41,4 @@ public enum ETagClaim: Sendable, Equatable {
     static func isMD5(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
-
-    static let dynamicManifest = "a dynamic large object"
-    static let unmarked = "a manifest the listing cannot tell"
-    static let notADigest = "an ETag that is no MD5"
-    static let opaque = "an ETag the store says is no digest of the bytes"
 }

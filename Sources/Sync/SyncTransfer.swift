@@ -97,7 +97,7 @@ struct SyncTransfer: Sendable {
         let verdict = local == .source ? try await judge.judge(file, object) : try await judge.judge(object, file)
         switch verdict {
         case .differs(_, _, let basis): throw SyncError.differsAfterTransfer(relative, basis.word)
-        case .same(_, _, .sizeAndTime(let reason)): return .unverified(.sourceNotVerified(reason))
+        case .same(_, _, .sizeAndTime(let reason)): return .unverified(.sizeAndTime(reason))
         default: return .verified
         }
     }

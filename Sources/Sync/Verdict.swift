@@ -1,3 +1,5 @@
+import Transfers
+
 /// What proved two sides the same, or different.
 public enum Basis: Sendable, Equatable {
     /// The sizes differ.
@@ -13,7 +15,7 @@ public enum Basis: Sendable, Equatable {
     /// The store's checksum of the whole (an opaque ETag).
     case checksum
     /// Nothing proves the content (the reason): the sizes, then the times.
-    case sizeAndTime(String)
+    case sizeAndTime(UnprovenContent)
 
     /// Whether only sizes and times were compared.
     public var isSizeAndTime: Bool {

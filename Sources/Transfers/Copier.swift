@@ -21,7 +21,10 @@ public enum UnverifiedCopy: Sendable, Equatable {
     /// A large object copied whole (its pieces unknown), so its ETag is of another kind.
     case largeObjectCopiedWhole
     /// A copy between clusters whose source could not be verified as it was read: why.
-    case sourceNotVerified(String)
+    case sourceNotVerified(UnverifiedReason)
+    /// A file and an object (sync) that nothing proves the same byte for byte: their
+    /// sizes and times were compared instead, for this reason.
+    case sizeAndTime(UnprovenContent)
 }
 
 /// What a folder copy did: objects copied (or moved), and how many of those copies

@@ -17,7 +17,10 @@ public enum Verification: Sendable, Equatable {
     case multipartCandidates(partSizes: [Int64], etag: String)
     /// The store's checksum of the whole, where the ETag is no digest of the bytes.
     case checksum(ContentChecksum)
-    case unverifiable(String)
+    case unverifiable(UnverifiedReason)
+    /// Nothing checked by this verifier: another one checks these bytes (the in-order
+    /// hash of the whole, or a streamed copy's verifier in byte order).
+    case checkedElsewhere
 }
 
 /// Checks bytes against a `Verification` as they stream past, segment by segment, so a
@@ -47,7 +50,7 @@ struct StreamVerifier {
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) throws {
         switch verification {
-        case .unverifiable: return
+        case .unverifiable, .checkedElsewhere: return
         case .wholeMD5: hash.update(bufferPointer: bytes)
         case .checksum: checksummer?.update(bytes)
         case .multipartCandidates: candidates?.update(bytes)
@@ -98,10 +101,11 @@ struct StreamVerifier {
         leftInSegment = partBytes
     }
 
-    /// Checks the end; returns a note when the download could not be verified.
-    mutating func finish() throws -> String? {
+    /// Checks the end; returns why when the download could not be verified.
+    mutating func finish() throws -> UnverifiedReason? {
         switch verification {
         case .unverifiable(let reason): return reason
+        case .checkedElsewhere: return nil
         case .wholeMD5(let expected):
             let md5 = hash.finalize().hex
             guard md5 == expected else { throw TransferError.corrupt(name: name, detail: "MD5 \(md5), the ETag says \(expected)") }
@@ -114,7 +118,7 @@ struct StreamVerifier {
             }
             return nil
         case .multipartCandidates(let sizes, let etag):
-            return VerificationWords.candidatesNote(sizes: sizes, matching: candidates?.matches(etag) ?? [])
+            return UnverifiedReason.candidates(sizes, matching: candidates?.matches(etag) ?? [])
         case .multipartETag(let partBytes, let expected, let guessed):
             if leftInSegment < partBytes || segment == 0 { finishPart(partBytes) }
             return try Self.checkMultipart(partDigests, expected: expected, name: name, guessedPartBytes: guessed ? partBytes : nil)
@@ -135,13 +139,15 @@ struct StreamVerifier {
     }
 
     /// Checks the parts' MD5s, in order, against a multipart ETag (`md5(md5s)-COUNT`).
-    /// With parts of a guessed size, a mismatch is returned as the note of an
+    /// With parts of a guessed size, a mismatch is returned as the reason of an
     /// unverified download instead of thrown as corruption.
-    static func checkMultipart(_ digests: [UInt8], expected: String, name: String, guessedPartBytes: Int64? = nil) throws -> String? {
+    static func checkMultipart(
+        _ digests: [UInt8], expected: String, name: String, guessedPartBytes: Int64? = nil
+    ) throws -> UnverifiedReason? {
         let etag = LargeObjectETag.multipart(partDigests: digests)
         guard etag == expected.lowercased() else {
             if let guess = guessedPartBytes {
-                return VerificationWords.guessMissed(guess)
+                return .guessedPartSizeMissed(partBytes: guess)
             }
             throw TransferError.corrupt(name: name, detail: "multipart ETag \(etag) of the bytes read, the server says \(expected)")
         }

@@ -31,9 +31,7 @@ extension Downloader {
             return DownloadOutcome(bytes: info.bytes, resumedFrom: keptBytes, note: note, resumedRanges: true)
         } catch let error where Self.isCancellation(error) {
             let whole = Self.bytes(of: RangeJournal.listed(at: journalPath, plan: plan) ?? [], in: plan)
-            throw TransferError.interrupted(
-                "\(whole) of \(info.bytes) bytes of \(info.name) kept in \(partial.path) (whole ranges, listed beside it); run the same get again to go on"
-            )
+            throw TransferError.interrupted(.download(name: info.name, kept: whole, of: info.bytes, partial: partial.path, inRanges: true))
         }
     }
 

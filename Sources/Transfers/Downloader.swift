@@ -21,27 +21,27 @@ public struct Downloader: Sendable {
 
     /// What a download of `info` can be verified against. An ETag that is no digest of
     /// the bytes (encryption, a provider's own tag) gives way to the store's checksum of
-    /// the whole, or to a note that says why the bytes are not verified.
+    /// the whole, or to the reason the bytes are not verified.
     public func verification(for info: ObjectInfo) async throws -> Verification {
         if let opaque = info.opaqueETag {
-            return info.checksum.map(Verification.checksum) ?? .unverifiable(VerificationWords.opaque(opaque))
+            return info.checksum.map(Verification.checksum) ?? .unverifiable(.opaqueETag(opaque))
         }
         switch info.largeObject {
         case nil: return .wholeMD5(info.etag)
-        case .dynamicManifest: return .unverifiable(VerificationWords.dynamicManifest)
+        case .dynamicManifest: return .unverifiable(.dynamicManifest)
         case .multipartUpload(let parts, let partBytes):
             if let partBytes, partBytes > 0 { return .multipartETag(partBytes: partBytes, etag: info.etag) }
             if let guess = PartSizeGuess.partBytes(bytes: info.bytes, parts: parts) {
                 return .multipartETag(partBytes: guess, etag: info.etag, guessed: true)
             }
             let sizes = PartSizeGuess.candidates(bytes: info.bytes, parts: parts)
-            guard sizes.count > 1 else { return .unverifiable(VerificationWords.unknownPartSize) }
+            guard sizes.count > 1 else { return .unverifiable(.unknownPartSize) }
             return .multipartCandidates(partSizes: sizes, etag: info.etag)
         case .staticManifest:
             // The manifest objsh reads is the current version's, never an older one's.
-            guard info.version == nil else { return .unverifiable(VerificationWords.versionedManifest) }
+            guard info.version == nil else { return .unverifiable(.versionedManifest) }
             guard let segments = try await store.segments(ofObject: info.container, name: info.name) else {
-                return .unverifiable(VerificationWords.manifestNotPlain)
+                return .unverifiable(.manifestNotPlain)
             }
             return .segments(segments)
         }
@@ -113,8 +113,7 @@ public struct Downloader: Sendable {
                 writeback.wrote(bytes.count)
             }
         } catch let error where Self.isCancellation(error) {
-            throw TransferError.interrupted(
-                "\(written) of \(info.bytes) bytes of \(info.name) kept in \(partial.path); run the same get again to go on")
+            throw TransferError.interrupted(.download(name: info.name, kept: written, of: info.bytes, partial: partial.path, inRanges: false))
         }
         return DownloadOutcome(bytes: info.bytes, resumedFrom: resumedFrom, note: try verifier.finish())
     }
@@ -191,8 +190,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var bytes: Int64
     /// Bytes that an earlier, interrupted run had written already.
     public var resumedFrom: Int64
-    /// Said to the user when the bytes could not be verified.
-    public var note: String?
+    /// Why the bytes could not be verified; nil when they were.
+    public var note: UnverifiedReason?
     /// The bytes kept were whole ranges of a ranged download, not the first `resumedFrom` bytes.
     public var resumedRanges = false
 }

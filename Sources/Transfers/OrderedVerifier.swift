@@ -63,7 +63,7 @@ final class OrderedVerifier: Sendable {
 
     /// The verdict on the whole, once every part was hashed: nil when verified, else why
     /// the bytes are not verified; throws when they are proven wrong.
-    func finish() throws -> String? {
+    func finish() throws -> UnverifiedReason? {
         var verifier = state.withLock { $0.verifier }
         return try verifier.finish()
     }

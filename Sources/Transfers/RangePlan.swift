@@ -51,7 +51,7 @@ public struct RangePlan: Sendable, Equatable {
     /// The sizes of the pieces the verification checks one by one, in order.
     static func pieces(bytes: Int64, verification: Verification, rangeBytes: Int64) -> [Int64]? {
         switch verification {
-        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates:
+        case .wholeMD5, .unverifiable, .checkedElsewhere, .checksum, .multipartCandidates:
             return cut(bytes, every: rangeBytes)
         case .segments(let segments):
             let sizes = segments.map(\.bytes)
@@ -65,7 +65,7 @@ public struct RangePlan: Sendable, Equatable {
 
     static func isPlain(_ verification: Verification) -> Bool {
         switch verification {
-        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates: true
+        case .wholeMD5, .unverifiable, .checkedElsewhere, .checksum, .multipartCandidates: true
         case .segments, .multipartETag: false
         }
     }

@@ -18,8 +18,8 @@ struct RangedDownload: Sendable {
     let progress: TransferProgress?
 
     /// Fetches the ranges not in `kept`, checks every range (kept ones read back from
-    /// the file) and the whole; returns the note of an unverifiable object.
-    func run(kept: Set<Int>) async throws -> String? {
+    /// the file) and the whole; returns why an unverifiable object is not verified.
+    func run(kept: Set<Int>) async throws -> UnverifiedReason? {
         let (written, writtenBytes) = AsyncStream.makeStream(of: Written.self)
         defer { writtenBytes.finish() }
         async let ordered = hashInOrder(written)
@@ -32,7 +32,7 @@ struct RangedDownload: Sendable {
         var wholeVerifier = try await ordered
         if plan.checksInOrder { return try wholeVerifier.finish() }
         switch verification {
-        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates: return try wholeVerifier.finish()
+        case .wholeMD5, .unverifiable, .checkedElsewhere, .checksum, .multipartCandidates: return try wholeVerifier.finish()
         case .multipartETag(let partBytes, let etag, let guessed):
             return try StreamVerifier.checkMultipart(
                 digests.flatMap { $0 }, expected: etag, name: info.name,
@@ -85,8 +85,10 @@ struct RangedDownload: Sendable {
 
     /// The in-order hasher reads every range back (nothing to hash for a DLO).
     var hashesInOrder: Bool {
-        if case .unverifiable = verification { return false }
-        return plan.checksInOrder
+        switch verification {
+        case .unverifiable, .checkedElsewhere: false
+        default: plan.checksInOrder
+        }
     }
 
     /// Ranges cut at segments or parts are checked one by one; others only in order.
@@ -95,7 +97,7 @@ struct RangedDownload: Sendable {
     /// What one range checks by itself: its segments, or its parts' MD5s (the ETag of
     /// the whole is checked at the end); nothing for a plain object.
     func rangeVerifier(_ slice: RangePlan.Slice) -> StreamVerifier {
-        if plan.checksInOrder { return StreamVerifier(.unverifiable(""), name: info.name) }
+        if plan.checksInOrder { return StreamVerifier(.checkedElsewhere, name: info.name) }
         switch verification {
         case .segments(let segments):
             var verifier = StreamVerifier(.segments(Array(segments[slice.pieces])), name: info.name)
@@ -103,8 +105,8 @@ struct RangedDownload: Sendable {
             return verifier
         case .multipartETag:
             return StreamVerifier(verification, name: info.name)
-        case .wholeMD5, .unverifiable, .checksum, .multipartCandidates:
-            return StreamVerifier(.unverifiable(""), name: info.name)
+        case .wholeMD5, .unverifiable, .checkedElsewhere, .checksum, .multipartCandidates:
+            return StreamVerifier(.checkedElsewhere, name: info.name)
         }
     }
 

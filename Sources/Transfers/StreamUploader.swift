@@ -44,7 +44,7 @@ public struct StreamUploader: Sendable {
                 return .stored(info, segments: segments, sent: segments)
             }
         } catch  where Downloader.isCancellation(error) {
-            throw TransferError.interrupted("nothing was stored as \(name); standard input cannot be resumed")
+            throw TransferError.interrupted(.standardInput(name: name))
         }
     }
 

@@ -32,7 +32,7 @@ public struct StreamedCopy: Sendable {
     public func copy(_ source: ObjectInfo, toContainer container: String, name: String) async throws -> CopyCheck {
         let verification = try await reader.verification(for: source)
         let plan = try SegmentPlan(fileBytes: source.bytes, requestedSegmentBytes: partBytes, limits: try await target.uploadLimits())
-        let note: String?
+        let note: UnverifiedReason?
         if let segmentBytes = plan.segmentBytes {
             note = try await copyInParts(source, verification, plan: plan, segmentBytes: segmentBytes, to: (container, name))
         } else {
@@ -42,7 +42,8 @@ public struct StreamedCopy: Sendable {
     }
 
     /// An object of one part: fetched into a spool file and verified, then one PUT.
-    func copyWhole(_ source: ObjectInfo, _ verification: Verification, to target: (container: String, name: String)) async throws -> String? {
+    func copyWhole(_ source: ObjectInfo, _ verification: Verification, to target: (container: String, name: String)) async throws -> UnverifiedReason?
+    {
         let part = try SpoolFolder.PartFile(spool.partPath())
         defer { part.remove() }
         var verifier = StreamVerifier(verification, name: source.name)
@@ -63,7 +64,7 @@ public struct StreamedCopy: Sendable {
     func copyInParts(
         _ source: ObjectInfo, _ verification: Verification, plan: SegmentPlan, segmentBytes: Int64,
         to target: (container: String, name: String)
-    ) async throws -> String? {
+    ) async throws -> UnverifiedReason? {
         let version = LocalFileVersion(bytes: source.bytes, modified: source.lastModified?.timeIntervalSince1970 ?? 0)
         let upload = try await self.target.beginLargeUpload(
             container: target.container, name: target.name, version: version, segmentBytes: segmentBytes, contentType: source.contentType,
@@ -72,7 +73,7 @@ public struct StreamedCopy: Sendable {
         let order = OrderedVerifier(verification, name: source.name)
         let slices = plan.slices(of: "")
         let records: [SegmentRecord]
-        let note: String?
+        let note: UnverifiedReason?
         let held = Mutex(stored.count)
         do {
             records = try await WorkerPool.map(Array(slices.enumerated()), limit: parallel) { index, slice in
@@ -91,8 +92,7 @@ public struct StreamedCopy: Sendable {
             if case .corrupt = error { try? await upload.abort() }
             throw error
         } catch let error where Downloader.isCancellation(error) {
-            let parts = "\(held.withLock { $0 }) of \(slices.count) parts of \(target.name) are stored at the target"
-            throw TransferError.interrupted("\(parts); run the same command again to go on")
+            throw TransferError.interrupted(.streamedCopy(name: target.name, stored: held.withLock { $0 }, of: slices.count))
         }
         _ = try await upload.complete(records, removingReplaced: true)
         return note
@@ -105,7 +105,7 @@ public struct StreamedCopy: Sendable {
     ) async throws -> SegmentRecord {
         let part = try SpoolFolder.PartFile(spool.partPath())
         defer { part.remove() }
-        var unchecked = StreamVerifier(.unverifiable(""), name: source.name)
+        var unchecked = StreamVerifier(.checkedElsewhere, name: source.name)
         var offset = slice.offset
         try await reader.fetch(source, from: &offset, upTo: slice.offset + slice.length, verifier: &unchecked, progress: progress) { bytes, _ in
             try part.append(bytes)

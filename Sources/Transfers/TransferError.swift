@@ -12,7 +12,7 @@ public enum TransferError: Error, Sendable, Equatable {
     /// A remote name that would write outside the destination folder; it was skipped.
     case unsafeName(String, reason: String)
     /// Ctrl-C: what was left partial, and how to go on.
-    case interrupted(String)
+    case interrupted(Interruption)
     /// Several objects of a folder failed (each told as it failed); the others were transferred.
     case someFailed(failed: Int, of: Int)
     /// `mv` copied an object but could not verify the copy, so the source was kept.
@@ -20,4 +20,19 @@ public enum TransferError: Error, Sendable, Equatable {
     /// Standard input ran past the most segments one object may have on the cluster, of
     /// this size; what was sent was deleted.
     case streamTooLong(segments: Int, segmentBytes: Int64)
+}
+
+/// What a transfer stopped by Ctrl-C left, where, and whether the same command goes on
+/// from there; `ErrorReport` in ShellCore words each case.
+public enum Interruption: Sendable, Equatable {
+    /// A download to a file: `kept` of `total` bytes of the object `name` are in the
+    /// partial file at `partial` (whole ranges, listed in a journal beside it, when
+    /// `inRanges`); the same `get` goes on from them.
+    case download(name: String, kept: Int64, of: Int64, partial: String, inRanges: Bool)
+    /// A copy between clusters: `stored` of `parts` parts of `name` are at the target;
+    /// the same command sends the others.
+    case streamedCopy(name: String, stored: Int, of: Int)
+    /// An upload of standard input: nothing was stored as `name`, and a stream cannot
+    /// be read again.
+    case standardInput(name: String)
 }

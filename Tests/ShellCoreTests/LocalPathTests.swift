@@ -44,10 +44,11 @@ final class LocalPathTests: XCTestCase {
             path.naming(StorageError.unreadableFile(path: "/work/x", problem: .system(ENOENT))) as? StorageError,
             .unreadableFile(path: "x", problem: .system(ENOENT)))
         // The object's name comes first and may look like a path: only the file it was kept in is renamed.
-        let interrupted = TransferError.interrupted("3 of 9 bytes of /work/x kept in /work/.x.1a.objsh-partial; run the same get again to go on")
+        let interrupted = TransferError.interrupted(
+            .download(name: "/work/x", kept: 3, of: 9, partial: "/work/.x.1a.objsh-partial", inRanges: false))
         XCTAssertEqual(
-            path.naming(interrupted) as? TransferError,
-            .interrupted("3 of 9 bytes of /work/x kept in .x.1a.objsh-partial; run the same get again to go on"))
+            ErrorReport(path.naming(interrupted)).message,
+            "interrupted: 3 of 9 bytes of /work/x kept in .x.1a.objsh-partial; run the same get again to go on")
         XCTAssertEqual(path.naming(StorageError.cancelled) as? StorageError, .cancelled)
     }
 }

@@ -137,7 +137,7 @@ final class ContentJudgeTests: XCTestCase {
         changed[(2 << 20) + 5] ^= 1
         // No part size recorded: nothing proves it; the older object is older than the file.
         let unproven = try await judge(try file(changed), object(Self.large, etag: etag, large: true, age: Self.hour), store: store)
-        XCTAssertEqual(unproven.0.basis, .sizeAndTime("a multipart object whose part size is not known"))
+        XCTAssertEqual(unproven.0.basis, .sizeAndTime(.unknownPartSize))
         XCTAssertFalse(unproven.0.isSame)
     }
 
@@ -172,7 +172,7 @@ final class ContentJudgeTests: XCTestCase {
         XCTAssertFalse(differs.0.isSame)
         info.checksum = nil
         let unproven = try await judge(try file(bytes), listed, store: ShapedStore(info: info, kind: "s3"))
-        XCTAssertEqual(unproven.0.basis, .sizeAndTime("an ETag the store says is no digest of the bytes"))
+        XCTAssertEqual(unproven.0.basis, .sizeAndTime(.opaqueETag))
         XCTAssertFalse(unproven.0.isSame, "the object is an hour older than the file")
     }
 
@@ -180,7 +180,7 @@ final class ContentJudgeTests: XCTestCase {
         let bytes = Self.bytes(100)
         let dlo = LargeObjectKind.dynamicManifest("c_segments/f")
         let newer = try await judge(try file(bytes), object(100, etag: "x", kind: dlo), store: ShapedStore())
-        XCTAssertEqual(newer.0.basis, .sizeAndTime("a dynamic large object"))
+        XCTAssertEqual(newer.0.basis, .sizeAndTime(.dynamicManifest))
         XCTAssertTrue(newer.0.isSame, "the object is not older than the file")
         XCTAssertEqual(newer.1.filesRead, 0)
         let older = try await judge(try file(bytes), object(100, etag: "x", kind: dlo, age: Self.hour), store: ShapedStore())

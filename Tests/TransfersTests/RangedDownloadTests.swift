@@ -112,8 +112,9 @@ final class RangedDownloadTests: XCTestCase {
         do {
             _ = try await ranged(ReadRecorder(base: store, failReadsStartingAt: [breaking])).download(info, to: target, overwrite: false)
             XCTFail("the broken range went unnoticed")
-        } catch TransferError.interrupted(let message) {
-            XCTAssertTrue(message.contains("kept in ") && message.contains("run the same get again"), message)
+        } catch TransferError.interrupted(.download(_, _, _, let kept, let inRanges)) {
+            XCTAssertEqual(kept, LocalFile.partialName(for: target, etag: info.etag))
+            XCTAssertTrue(inRanges, "whole ranges, listed beside the partial file")
         }
         let partial = LocalFile.partialName(for: target, etag: info.etag)
         let plan = try XCTUnwrap(RangePlan(bytes: info.bytes, verification: .wholeMD5(info.etag), rangeBytes: rangeBytes, threshold: 0, parallel: 4))

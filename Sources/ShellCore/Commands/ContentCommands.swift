@@ -41,7 +41,7 @@ struct CatCommand: ShellCommand {
             let out = Locked(ContentOutput(console: context.console, raw: isRaw))
             let outcome = try await context.session.downloader().stream(info) { @Sendable bytes in try out.withLock { try $0.write(bytes) } }
             out.withLock { $0.finish() }
-            if let note = outcome.note { context.console.writeError("cat: \(escaped(info.name)): \(note)\n") }
+            if let note = outcome.note { context.console.writeError("cat: \(escaped(info.name)): \(ErrorReport.words(note))\n") }
         }
         return .answered
     }

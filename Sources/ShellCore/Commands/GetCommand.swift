@@ -76,7 +76,7 @@ struct GetCommand: ShellCommand {
                     guard console.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
                 }
             }
-            if let note = outcome.note { console.writeError("get: \(escaped(info.name)): \(note)\n") }
+            if let note = outcome.note { console.writeError("get: \(escaped(info.name)): \(ErrorReport.words(note))\n") }
             return .answered
         }
         let path = localTarget(defaultName: LocalPath.baseName(of: info.name), context)
@@ -89,7 +89,7 @@ struct GetCommand: ShellCommand {
             outcome.resumedFrom == 0
             ? ""
             : outcome.resumedRanges ? ", resumed with \(outcome.resumedFrom) bytes kept" : ", resumed at byte \(outcome.resumedFrom)"
-        let checked = outcome.note.map { "; \($0)" } ?? ", verified"
+        let checked = outcome.note.map { "; \(ErrorReport.words($0))" } ?? ", verified"
         console.writeNote("downloaded \(escaped(info.name)) to \(escaped(path.text)) (\(outcome.bytes) bytes\(resumed)\(checked))\n")
         return .answered
     }

@@ -62,7 +62,8 @@ struct LocalPath: Equatable, Sendable {
         switch error {
         case TransferError.exists(let path): TransferError.exists(named(path))
         case TransferError.local(let path, let problem): TransferError.local(path: named(path), problem: problem)
-        case TransferError.interrupted(let text): TransferError.interrupted(namingLastPath(in: text))
+        case TransferError.interrupted(.download(let name, let kept, let total, let partial, let inRanges)):
+            TransferError.interrupted(.download(name: name, kept: kept, of: total, partial: named(partial), inRanges: inRanges))
         case StorageError.unreadableFile(let path, let problem): StorageError.unreadableFile(path: named(path), problem: problem)
         default: error
         }
@@ -80,13 +81,6 @@ struct LocalPath: Equatable, Sendable {
         } catch {
             throw naming(error)
         }
-    }
-
-    /// An interrupted download's words end with where its bytes were kept (`… kept in
-    /// PATH; run …`): the last word that starts with the local folder is that path.
-    private func namingLastPath(in text: String) -> String {
-        guard let folderPrefix, let found = text.range(of: " " + folderPrefix, options: [.backwards, .literal]) else { return text }
-        return text.replacingCharacters(in: found, with: " ")
     }
 
     /// The last part of a remote name, as a local file name (`a/b.txt` → `b.txt`).

@@ -4,7 +4,6 @@ import Foundation
 import Navigation
 import Rendering
 import Storage
-import Transfers
 
 // The words and class of each case, one switch per error type.
 extension ErrorReport {
@@ -164,33 +163,6 @@ extension ErrorReport {
         case .dotSegments: "a name cannot contain . or .. segments"
         case .slashInContainerName: "a container name cannot contain /"
         case .upAfterWildcard: "a pattern cannot have . or .. after a wildcard"
-        }
-    }
-
-    static func report(_ error: TransferError) -> (String, FailureClass) {
-        switch error {
-        case .exists(let path): ("\(path): exists (use -f to overwrite)", .failed)
-        case .local(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
-        case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
-        case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
-        case .interrupted(let message): ("interrupted: \(message)", .interrupted)
-        case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
-        case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
-        case .streamTooLong(let segments, let segmentBytes):
-            (
-                "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
-                    + "nothing was stored (give a bigger --segment-size)", .failed
-            )
-        }
-    }
-
-    /// Why a copy is not proven, as the end of a sentence.
-    static func words(_ check: CopyCheck) -> String {
-        switch check {
-        case .verified: "verified"
-        case .unverified(.dynamicLargeObject): "a dynamic large object's ETag is not the MD5 of its bytes: not verified"
-        case .unverified(.largeObjectCopiedWhole): "a large object copied whole has an ETag of another kind: not verified"
-        case .unverified(.sourceNotVerified(let reason)): reason
         }
     }
 
