@@ -20,7 +20,8 @@
 # hold 2,000 objects (and after a move bench-src none).
 # RUNS rounds (default 5), each running every tool once (bench/lib.sh); prints min
 # and median wall seconds, the ratio of each median to objsh's, and the load average.
-# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; ONLY=swift-cp
+# Set the ports first (OBJSH_SWIFT_*_PORT); OBJSH=PATH takes a release binary; OBJSH_BEFORE=PATH
+# adds another build (an older objsh) to every objsh row, timed in the same rounds; ONLY=swift-cp
 # runs the first part only (as do swift-mv, s3-cp and s3-mv theirs), ONLY=swift the Swift
 # parts, ONLY=s3 the S3 parts.
 set -euo pipefail
@@ -95,7 +96,13 @@ part() { # title tool...: checked once each, then RUNS rounds
 wants() { # part (swift-cp, swift-mv, s3-cp, s3-mv): whether ONLY (unset: every part) asks for it
   case ${ONLY:-} in "") return 0 ;; swift | s3) [[ $1 == "$ONLY"-* ]] ;; *) [ "$1" = "$ONLY" ] ;; esac
 }
-if wants swift-cp; then part "Swift: cp -r of $COUNT objects to a new container" cp_objsh cp_rclone cp_swift cp_curl_floor; fi
-if wants swift-mv; then part "Swift: mv -r of $COUNT objects to a new container" mv_objsh mv_rclone mv_curl_floor; fi
-if wants s3-cp; then part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 cp_rclone_s3 cp_aws_s3; fi
-if wants s3-mv; then part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 mv_rclone_s3 mv_aws_s3; fi
+# The older build's rows: the same commands through OBJSH_BEFORE.
+cp_before() { OBJSH=$OBJSH_BEFORE cp_objsh; }
+mv_before() { OBJSH=$OBJSH_BEFORE mv_objsh; }
+cp_before_s3() { OBJSH=$OBJSH_BEFORE cp_objsh_s3; }
+mv_before_s3() { OBJSH=$OBJSH_BEFORE mv_objsh_s3; }
+before() { if [ -n "${OBJSH_BEFORE:-}" ]; then echo "$1"; fi; } # the older build's tool, when one is given
+if wants swift-cp; then part "Swift: cp -r of $COUNT objects to a new container" cp_objsh $(before cp_before) cp_rclone cp_swift cp_curl_floor; fi
+if wants swift-mv; then part "Swift: mv -r of $COUNT objects to a new container" mv_objsh $(before mv_before) mv_rclone mv_curl_floor; fi
+if wants s3-cp; then part "S3 (s3api): cp -r of $COUNT objects to a new bucket" cp_objsh_s3 $(before cp_before_s3) cp_rclone_s3 cp_aws_s3; fi
+if wants s3-mv; then part "S3 (s3api): mv -r of $COUNT objects to a new bucket" mv_objsh_s3 $(before mv_before_s3) mv_rclone_s3 mv_aws_s3; fi
