@@ -16,11 +16,6 @@ extension BrowserSession {
         Uploader(store: store, options: options, progress: progress)
     }
 
-    /// The engine of `upload - NAME`: standard input, segment by segment, into one object.
-    func streamUploader(options: UploadOptions, progress: TransferProgress?) -> StreamUploader {
-        StreamUploader(store: store, options: options, progress: progress)
-    }
-
     /// `folder` on this session's store, as sync and diff compare it.
     func syncPlace(_ folder: Location) -> SyncPlace { .remote(store: store, folder: folder) }
 

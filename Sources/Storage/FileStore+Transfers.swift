@@ -35,23 +35,14 @@ extension FileStore {
     /// as a pseudo-folder vanishes with its last object on Swift.
     @discardableResult
     public func deleteObject(container: String, name: String) async throws -> DeleteOutcome {
-        try validateObjectName(name)
-        let base = try containerPath(container)
-        try requireRealFolders(base, relative: name)
-        let path = base + "/" + name
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
-        let isMarker = name.hasSuffix("/") && info.st_mode & S_IFMT == S_IFDIR && DirectoryReader.isEmptyDirectory(path)
-        guard isMarker || (!name.hasSuffix("/") && info.st_mode & S_IFMT == S_IFREG) else {
-            throw StorageError.noSuchObject(container: container, name: name)
-        }
-        guard (isMarker ? rmdir(path) : unlink(path)) == 0 else {
+        let file = try objectFile(container: container, name: name)
+        guard (file.isMarker ? rmdir(file.path) : unlink(file.path)) == 0 else {
             throw StorageError.system("cannot delete \(name)")
         }
-        var folder = Substring(name.hasSuffix("/") ? String(name.dropLast()) : name)
+        var folder = Substring(file.isMarker ? String(name.dropLast()) : name)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
-            if rmdir(base + "/" + folder) != 0 { break }
+            if rmdir(file.containerFolder + "/" + folder) != 0 { break }
         }
         return .removed
     }
@@ -62,6 +53,30 @@ extension FileStore {
             if errno == ENOTEMPTY || errno == EEXIST { throw StorageError.containerNotEmpty(name) }
             throw StorageError.system("cannot delete container \(name)")
         }
+    }
+
+    /// Where an object lives in the folder tree: a regular file, or for a name ending
+    /// in `/` an empty folder (its marker; a folder with content is a pseudo-folder).
+    struct ObjectFile {
+        let containerFolder: String
+        let path: String
+        let status: stat
+        var isMarker: Bool { path.hasSuffix("/") }
+    }
+
+    /// The file or marker folder that holds `name`, found without following a link at
+    /// its place or in its folders; `noSuchObject` when nothing, or something else, is there.
+    func objectFile(container: String, name: String) throws -> ObjectFile {
+        try validateObjectName(name)
+        let base = try containerPath(container)
+        try requireRealFolders(base, relative: name)
+        let path = base + "/" + name
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
+        let kind = info.st_mode & S_IFMT
+        let isObject = name.hasSuffix("/") ? kind == S_IFDIR && DirectoryReader.isEmptyDirectory(path) : kind == S_IFREG
+        guard isObject else { throw StorageError.noSuchObject(container: container, name: name) }
+        return ObjectFile(containerFolder: base, path: path, status: info)
     }
 
     /// Refuses a name whose folders are not real folders of the store (a symbolic link

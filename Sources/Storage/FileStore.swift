@@ -66,27 +66,16 @@ public struct FileStore: ObjectStore {
 
     public func objectInfo(container: String, name: String, version: String?) async throws -> ObjectInfo {
         if version != nil { throw StorageError.versionsUnsupported(kind: kind) }
-        try validateObjectName(name)
-        let base = try containerPath(container)
-        try requireRealFolders(base, relative: name)
-        let path = base + "/" + name
-        var info = stat()
-        guard lstat(path, &info) == 0 else { throw StorageError.noSuchObject(container: container, name: name) }
-        let kind = info.st_mode & S_IFMT
-        if name.hasSuffix("/") {
-            // Only an empty folder is a marker object; a folder with content is a pseudo-folder.
-            guard kind == S_IFDIR, DirectoryReader.isEmptyDirectory(path) else {
-                throw StorageError.noSuchObject(container: container, name: name)
-            }
+        let file = try objectFile(container: container, name: name)
+        if file.isMarker {
             return ObjectInfo(
                 container: container, name: name, bytes: 0, contentType: ContentType.directory,
-                etag: Self.emptyMD5, lastModified: Date(stat: info))
+                etag: Self.emptyMD5, lastModified: Date(stat: file.status))
         }
-        guard kind == S_IFREG else { throw StorageError.noSuchObject(container: container, name: name) }
         return ObjectInfo(
-            container: container, name: name, bytes: Int64(info.st_size),
-            contentType: ContentType.guess(forName: name), etag: try Self.md5(ofFileAt: path),
-            lastModified: Date(stat: info))
+            container: container, name: name, bytes: Int64(file.status.st_size),
+            contentType: ContentType.guess(forName: name), etag: try Self.md5(ofFileAt: file.path),
+            lastModified: Date(stat: file.status))
     }
 
     public func createContainer(_ name: String) async throws {

@@ -43,30 +43,10 @@ enum CertificateProbe {
     }
 
     /// Completes its promise once: done when the TLS handshake is, failed on an error or close.
-    /// Used on its channel's event loop only.
-    private final class HandshakeWaiter: ChannelInboundHandler, @unchecked Sendable {
-        typealias InboundIn = ByteBuffer
-        private let promise: EventLoopPromise<Void>
-        private var settled = false
-
-        init(promise: EventLoopPromise<Void>) { self.promise = promise }
-
-        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-            if case .handshakeCompleted = event as? TLSUserEvent { settle(nil) }
+    private final class HandshakeWaiter: SettlingHandler<ByteBuffer, Void>, @unchecked Sendable {
+        override func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case .handshakeCompleted = event as? TLSUserEvent { settle(.success(())) }
             context.fireUserInboundEventTriggered(event)
-        }
-
-        func errorCaught(context: ChannelHandlerContext, error: Error) { settle(error) }
-
-        func channelInactive(context: ChannelHandlerContext) {
-            settle(ChannelError.ioOnClosedChannel)
-            context.fireChannelInactive()
-        }
-
-        private func settle(_ error: Error?) {
-            guard !settled else { return }
-            settled = true
-            if let error { promise.fail(error) } else { promise.succeed() }
         }
     }
 }

@@ -42,29 +42,10 @@ enum ProxyProbe {
     }
 
     /// Completes its promise with the first response head's status, or fails it on
-    /// an error or close. Used on its channel's event loop only.
-    private final class StatusReader: ChannelInboundHandler, @unchecked Sendable {
-        typealias InboundIn = HTTPClientResponsePart
-        private let promise: EventLoopPromise<Int>
-        private var settled = false
-
-        init(promise: EventLoopPromise<Int>) { self.promise = promise }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    /// an error or close.
+    private final class StatusReader: SettlingHandler<HTTPClientResponsePart, Int>, @unchecked Sendable {
+        override func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             if case .head(let head) = unwrapInboundIn(data) { settle(.success(Int(head.status.code))) }
-        }
-
-        func errorCaught(context: ChannelHandlerContext, error: Error) { settle(.failure(error)) }
-
-        func channelInactive(context: ChannelHandlerContext) {
-            settle(.failure(ChannelError.ioOnClosedChannel))
-            context.fireChannelInactive()
-        }
-
-        private func settle(_ result: Result<Int, Error>) {
-            guard !settled else { return }
-            settled = true
-            promise.completeWith(result)
         }
     }
 }

@@ -86,15 +86,8 @@ extension S3Store {
         var headers = headers
         headers.replaceOrAdd(name: "Content-Length", value: "0")
         let contentType = headers.first(name: "Content-Type") ?? source.contentType
-        let created = try await send(
-            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
-        guard created.status == 200 else { throw failure(created, bucket: container, key: name) }
-        let root = try S3Answers.document(Data(created.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
-        guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
-            throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")
-        }
-        let upload = S3LargeUpload(
-            store: self, container: container, name: name, uploadID: uploadID, contentType: contentType, partBytes: partBytes)
+        let upload = try await createMultipartUpload(
+            container: container, name: name, headers: headers, contentType: contentType, partBytes: partBytes)
         do {
             let segments = try await copyParts(source, parts: parts, partBytes: partBytes, upload)
             return try await upload.complete(segments, removingReplaced: false)

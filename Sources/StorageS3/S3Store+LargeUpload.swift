@@ -49,6 +49,14 @@ extension S3Store {
         let headers = try Self.metadataHeaders(
             metadata,
             adding: ["Content-Type": contentType, "Content-Length": "0", "x-amz-meta-" + S3Headers.partBytesKey: String(partBytes)])
+        return try await createMultipartUpload(container: container, name: name, headers: headers, contentType: contentType, partBytes: partBytes)
+    }
+
+    /// CreateMultipartUpload with `headers` as they are (`Content-Length: 0` among them):
+    /// the upload its answer names, whose parts are `partBytes` long.
+    func createMultipartUpload(
+        container: String, name: String, headers: HTTPHeaders, contentType: String, partBytes: Int64
+    ) async throws -> S3LargeUpload {
         let response = try await send(
             .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }

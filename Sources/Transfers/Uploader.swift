@@ -60,7 +60,8 @@ public struct UploadInterrupted: Error, Sendable, Equatable {
 
 /// Sends local files to a store through the storage protocol only: small files in one
 /// PUT, large ones as segments several at once with the manifest last, resuming what an
-/// interrupted run left. Each object lands whole or not at all.
+/// interrupted run left. Each object lands whole or not at all. A stream (standard
+/// input) goes the same way, without resuming: `Uploader+Stream.swift`.
 public struct Uploader: Sendable {
     let store: any ObjectStore
     let options: UploadOptions

@@ -51,8 +51,8 @@ extension CopyRun {
         let console = context.console
         let command = command
         let count = try await copier.transferAll(
-            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, console)
-        ) { console.writeFailure($0, of: command) }
+            from: source, to: target, moving: moving, journal: journal, progress: progress, unverified: Self.sayUnverified(command, console),
+            failed: console.failureWriter(of: command))
         journal?.finish()
         if moving && source.isContainer { try await from.deleter().deleteEmptiedContainer(source.container!) }
         let objects = "\(count.done) object\(count.done == 1 ? "" : "s")"
@@ -117,8 +117,7 @@ extension CopyRun {
         if crosses { try await to.ensureContainer(destination.container!) }
         let count = try await copier.transfer(
             objects, container: container, below: pattern.base, to: destination, moving: moving, progress: progress,
-            unverified: Self.sayUnverified(command, console)
-        ) { console.writeFailure($0, of: command) }
+            unverified: Self.sayUnverified(command, console), failed: console.failureWriter(of: command))
         let what = "\(count.done) object\(count.done == 1 ? "" : "s") matching \(escaped(pattern.text))"
         context.console.writeNote("\(plan.done) \(what) to \(named(destination, on: to, asObject: false)) \(Self.checked(count))\n")
     }

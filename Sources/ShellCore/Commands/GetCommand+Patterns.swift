@@ -42,8 +42,8 @@ extension GetCommand {
         let console = context.console
         return try await folder.namingErrors {
             try await folderDownloader.download(
-                objects, container: container, below: base, into: folder.absolute, overwrite: overwrite, progress: nil
-            ) { console.writeFailure(folder.naming($0), of: "get") }
+                objects, container: container, below: base, into: folder.absolute, overwrite: overwrite, progress: nil,
+                failed: console.failureWriter(of: "get", into: folder))
         }
     }
 
@@ -52,9 +52,8 @@ extension GetCommand {
         folderDownloader.downloader = downloader
         let console = context.console
         return try await folder.namingErrors {
-            try await folderDownloader.download(from: target, into: folder.absolute, overwrite: overwrite, progress: nil) {
-                console.writeFailure(folder.naming($0), of: "get")
-            }
+            try await folderDownloader.download(
+                from: target, into: folder.absolute, overwrite: overwrite, progress: nil, failed: console.failureWriter(of: "get", into: folder))
         }
     }
 

@@ -142,9 +142,9 @@ struct GetCommand: ShellCommand {
                 var folderDownloader = session.folderDownloader()
                 folderDownloader.downloader = downloader
                 folderDownloader.parallel = downloader.parallel
-                return try await folderDownloader.download(from: target, into: folder.absolute, overwrite: overwrite, progress: progress) {
-                    console.writeFailure(folder.naming($0), of: "get")
-                }
+                return try await folderDownloader.download(
+                    from: target, into: folder.absolute, overwrite: overwrite, progress: progress,
+                    failed: console.failureWriter(of: "get", into: folder))
             }
         }
         console.writeNote("downloaded \(count) object\(count == 1 ? "" : "s") into \(escaped(folder.text))\n")

@@ -56,11 +56,11 @@ extension RemoveCommand {
 
     func remove(_ objects: [(ObjectSummary, Location)], of pattern: PathPattern, _ context: CommandContext) async throws {
         guard !objects.isEmpty else { return }
-        let console = context.console
         let deleter = context.session.deleter()
+        let failed = context.console.failureWriter(of: "rm")
         var deleted = 0
         for (container, listed) in Dictionary(grouping: objects, by: { $0.1.container! }).sorted(by: { $0.key < $1.key }) {
-            deleted += try await deleter.delete(listed.map(\.0), container: container) { console.writeFailure($0, of: "rm") }
+            deleted += try await deleter.delete(listed.map(\.0), container: container, failed: failed)
         }
         context.console.writeNote("deleted \(Self.objects(deleted)) matching \(escaped(pattern.text))\n")
     }

@@ -111,8 +111,7 @@ struct RemoveCommand: ShellCommand {
                 return false
             }
         }
-        let console = context.console
-        let count = try await deleter.deleteAll(under: target) { console.writeFailure($0, of: "rm") }
+        let count = try await deleter.deleteAll(under: target, failed: context.console.failureWriter(of: "rm"))
         if isContainer { try await deleter.deleteEmptiedContainer(target.container!) }
         context.console.writeNote(
             "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"

@@ -9,7 +9,7 @@ extension UploadCommand {
         guard let input = context.settings.streams.dataInput else { throw CommandFailure.standardInputHoldsCommands }
         let target = try context.session.streamUploadTarget(as: name)
         let progress = TransferProgress(streaming: target.objectName)
-        let uploader = context.session.streamUploader(options: options, progress: progress)
+        let uploader = context.session.uploader(options: options, progress: progress)
         let interrupts = input.interrupts
         let source = DescriptorStream(descriptor: input.descriptor, label: "standard input") { interrupts.isInterrupted }
         let result = try await context.console.withProgress(context.settings.streams.progress || showsProgress ? progress : nil) {

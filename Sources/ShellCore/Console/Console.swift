@@ -38,6 +38,16 @@ struct Console: Sendable {
         writeError("\(command): \(escaped(ErrorReport.words(failure)))\n")
     }
 
+    /// `writeFailure` as the closure a folder transfer's workers call with each failure.
+    func failureWriter(of command: String) -> @Sendable (ObjectFailure) -> Void {
+        { writeFailure($0, of: command) }
+    }
+
+    /// As `failureWriter(of:)`, for a download into `folder`: its local paths named as typed.
+    func failureWriter(of command: String, into folder: LocalPath) -> @Sendable (ObjectFailure) -> Void {
+        { writeFailure(folder.naming($0), of: command) }
+    }
+
     /// Writes one page of JSON Lines records with one write.
     func writeJSON(_ records: [JSONLine]) {
         guard !records.isEmpty else { return }

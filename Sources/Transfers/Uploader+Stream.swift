@@ -1,23 +1,17 @@
 import Storage
 import Workers
 
-/// Sends a stream whose size is known only at its end (standard input) as one object.
-/// Up to one segment: one PUT. Longer: a large upload whose segments go up as they
-/// fill, at most `parallel` at once while one more is read, so memory holds at most
-/// `parallel + 1` segments; the manifest last. A failure, Ctrl-C, or a stream longer
-/// than the store's segments allow aborts it: nothing appears under the name and the
-/// segments sent are deleted. A stream cannot be read again, so nothing is resumed.
-public struct StreamUploader: Sendable {
-    let store: any ObjectStore
-    let options: UploadOptions
-    let progress: TransferProgress?
+/// The uploader as `upload - NAME` and its tests know it: the same engine, whose
+/// `upload(_:into:as:)` sends a stream.
+public typealias StreamUploader = Uploader
 
-    public init(store: any ObjectStore, options: UploadOptions, progress: TransferProgress? = nil) {
-        self.store = store
-        self.options = options
-        self.progress = progress
-    }
-
+// Sending a stream whose size is known only at its end (standard input) as one object.
+// Up to one segment: one PUT. Longer: a large upload whose segments go up as they
+// fill, at most `parallel` at once while one more is read, so memory holds at most
+// `parallel + 1` segments; the manifest last. A failure, Ctrl-C, or a stream longer
+// than the store's segments allow aborts it: nothing appears under the name and the
+// segments sent are deleted. A stream cannot be read again, so nothing is resumed.
+extension Uploader {
     /// Reads `source` to its end into `container/name`.
     public func upload(_ source: some ByteStream, into container: String, as name: String) async throws -> UploadResult {
         let limits = try await store.uploadLimits()
