@@ -45,6 +45,17 @@ final class RedirectShellTests: XCTestCase {
         assertRefused(run, "redirected from 127.0.0.1:\(proxy.port) to \(hostPort(second))", second: second, case: "swift auth v1")
     }
 
+    /// The new Temp-URL key goes in the POST's headers: a redirect of that POST is refused
+    /// (the proxy answers it, so the account keeps its key).
+    func testTempURLKeyIsNotSentToAnotherHost() throws {
+        let second = try HeaderLog()
+        let proxy = try FaultProxy(
+            upstreamPort: try FaultProxy.upstreamPort(), faults: .on([("redirect-307", "POST /v1/AUTH_test")]), redirect: second.base)
+        let run = try proxy.objsh("share --set-key", home: home, readTimeout: 5)
+        XCTAssertEqual(proxy.injected, ["redirect-307"], "\(proxy.log)")
+        assertRefused(run, "redirected from 127.0.0.1:\(proxy.port) to \(hostPort(second))", second: second, case: "swift temp-url key")
+    }
+
     func testHTTPSToPlainHTTPIsRefused() throws {
         guard let ca = ObjshRun.environment["OBJSH_TEST_TLS_CA"] else { throw XCTSkip("no TLS test CA: OBJSH_TEST_TLS_CA is unset") }
         let pki = URL(fileURLWithPath: ca).deletingLastPathComponent().path
