@@ -25,6 +25,8 @@ public enum StorageError: Error, Sendable, Equatable {
     case tls(TLSRefusal)
     /// A request could not go through its proxy.
     case proxy(ProxyRefusal)
+    /// The server redirected where objsh does not follow (another host, plain http, a loop).
+    case redirectRefused(RedirectRefusal)
     /// The server stopped answering.
     case timedOut(String)
     /// The server answered, but with something that is not valid HTTP (e.g. a

@@ -13,8 +13,8 @@ extension HTTPExchange {
         return try await retrying(
             request, status: { (Int($0.status.code), $0.headers) },
             discard: { _ = try? await $0.body.collect(upTo: limit) }
-        ) {
-            try await tryOnce(request) { $0 }
+        ) { redirected in
+            try await tryOnce(redirected) { $0 }
         }
     }
 }

@@ -73,16 +73,37 @@ package struct HTTPExchange: Sendable {
     /// failures are `StorageError`s.
     package func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
         try await retrying(request, status: { ($0.status, $0.headers) }, discard: { _ in }) {
-            try await sendOnce(request)
+            try await sendOnce($0)
         }
     }
 
-    /// The one retry loop of every request, whole or streamed: `once` makes one try, and
-    /// an answer worth another try is handed to `discard` (a streamed body is drained so
-    /// its connection can be used again) before the wait. Only idempotent requests are
-    /// tried again, within the policy's tries and total wait, and each retry is told to
-    /// the debug log as a `retry:` line.
+    /// The one retry loop of every request, whole or streamed: `once` makes one try of
+    /// the request it is given, and an answer worth another try, or a redirect to
+    /// follow, is handed to `discard` (a streamed body is drained so its connection can
+    /// be used again) first. Redirects are followed as `RedirectPolicy` allows, each
+    /// with its own tries.
     package func retrying<Answer>(
+        _ request: HTTPExchangeRequest, status: (Answer) -> (code: Int, headers: HTTPHeaders),
+        discard: (Answer) async -> Void, once: (HTTPExchangeRequest) async throws -> Answer
+    ) async throws -> Answer {
+        var current = request
+        var followed = 0
+        while true {
+            let answer = try await retryingTries(current, status: status, discard: discard) { try await once(current) }
+            let (code, headers) = status(answer)
+            let location = headers.first(name: "Location")
+            guard let next = try RedirectPolicy.next(after: current, status: code, location: location, followed: followed) else {
+                return answer
+            }
+            await discard(answer)
+            current = next
+            followed += 1
+        }
+    }
+
+    /// The tries of one request: only idempotent requests are tried again, within the
+    /// policy's tries and total wait, and each retry is told to the debug log as a `retry:` line.
+    private func retryingTries<Answer>(
         _ request: HTTPExchangeRequest, status: (Answer) -> (code: Int, headers: HTTPHeaders),
         discard: (Answer) async -> Void, once: () async throws -> Answer
     ) async throws -> Answer {

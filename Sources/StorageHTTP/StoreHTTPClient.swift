@@ -24,14 +24,13 @@ package final class StoreHTTPClient: Sendable {
     private let clients = Mutex<[ProxyServer?: HTTPClient]>([:])
 
     /// Clients for cluster `name`. `insecure` turns certificate checks off (and says
-    /// so in `warnings`); `followsRedirects` false leaves a 3xx to the store. The
+    /// so in `warnings`); redirects are left to `HTTPExchange` (see `RedirectPolicy`). The
     /// server is trusted by the system's store plus `tls.caFile` (else `caVariable`'s
     /// file) plus `SSL_CERT_FILE` and `SSL_CERT_DIR`, read from `environment`, which
     /// also gives the proxy variables that `proxy` (the cluster's setting) does not override.
     package init(
         cluster name: String, options: HTTPStoreOptions, insecure: Bool, tls: TLSSettings = TLSSettings(),
-        proxy: String? = nil, caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-        followsRedirects: Bool = true
+        proxy: String? = nil, caVariable: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         // The idle limit holds both ways: a server that stops reading an upload stalls it too.
         let idle = TimeAmount.milliseconds(Int64(options.readTimeout * 1000))
@@ -39,7 +38,8 @@ package final class StoreHTTPClient: Sendable {
             timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
         // A refused connection would otherwise be retried until the deadline; our own policy decides.
         configuration.connectionPool.retryConnectionEstablishment = false
-        if !followsRedirects { configuration.redirectConfiguration = .disallow }
+        // The client would send most headers, credentials among them, to any host a server names.
+        configuration.redirectConfiguration = .disallow
         var warnings: [String] = []
         var trust = try TLSTrust.configuration(tls, caVariable: caVariable, environment: environment)
         if insecure {

@@ -44,10 +44,10 @@ public final class S3Store: ObjectStore, Sendable {
         guard endpoint.accessKey != nil, endpoint.secretKey != nil || endpoint.secretCommand != nil else {
             throw StorageError.unauthorized("cluster \(name) needs access_key and secret_key (or secret_command), or a profile")
         }
-        // A 301 names the bucket's region; it is answered by signing again, not followed.
+        // A 301 that names the bucket's region (without a Location) is answered by signing again.
         let made = try StoreHTTPClient(
             cluster: name, options: options, insecure: endpoint.insecure, tls: endpoint.tls, proxy: endpoint.proxy,
-            caVariable: "AWS_CA_BUNDLE", followsRedirects: false)
+            caVariable: "AWS_CA_BUNDLE")
         clients = made
         exchange = HTTPExchange(clients: made, options: options, log: log)
         self.endpoint = endpoint

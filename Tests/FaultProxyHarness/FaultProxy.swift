@@ -21,12 +21,19 @@ public final class FaultProxy {
     /// Every kind the proxy knows but `stall`, which costs a read timeout each time.
     public static let quickKinds = ["500", "503", "401", "reset-before", "reset-during", "truncate"]
 
-    /// A proxy to the Swift proxy server on `upstreamPort` (from `OBJSH_TEST_SWIFT_AUTH`).
-    public init(upstreamPort: Int, faults: Faults) throws {
+    /// A proxy to the Swift proxy server on `upstreamPort` (from `OBJSH_TEST_SWIFT_AUTH`),
+    /// or another HTTP server there. The `redirect-3xx` kinds send to `redirect` (a base
+    /// URL); `tls` (PEM files) makes it serve https.
+    public init(
+        upstreamPort: Int, faults: Faults, redirect: String? = nil, tls: (certificate: String, key: String)? = nil
+    ) throws {
         logFile = NSTemporaryDirectory() + "objsh-fault-proxy-" + UUID().uuidString
         var environment = ProcessInfo.processInfo.environment
         environment["OBJSH_FAULT_LOG"] = logFile
         environment["OBJSH_FAULT_PORT"] = "0"
+        environment["OBJSH_FAULT_REDIRECT"] = redirect
+        environment["OBJSH_FAULT_TLS_CERT"] = tls?.certificate
+        environment["OBJSH_FAULT_TLS_KEY"] = tls?.key
         switch faults {
         case .random(let share, let seed, let kinds):
             environment["OBJSH_FAULT_SHARE"] = String(share)

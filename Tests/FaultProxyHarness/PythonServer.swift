@@ -34,9 +34,9 @@ public final class PythonServer {
 
 extension PythonServer {
     /// A whole server program: `handler` (its imports and a `Handler` class) served on a
-    /// free port of 127.0.0.1, printed first; it leaves when the test closes its standard
+    /// free port of `host`, printed first; it leaves when the test closes its standard
     /// input, and after `lifetime` seconds whatever happens.
-    public static func serving(lifetime: Int = 120, _ handler: String) -> String {
+    public static func serving(lifetime: Int = 120, host: String = "127.0.0.1", _ handler: String) -> String {
         handler + """
 
             def leave_when_stdin_closes():
@@ -44,7 +44,7 @@ extension PythonServer {
                 os._exit(0)
             threading.Thread(target=leave_when_stdin_closes, daemon=True).start()
             threading.Timer(\(lifetime), lambda: os._exit(1)).start()
-            server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+            server = http.server.ThreadingHTTPServer(('\(host)', 0), Handler)
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """

@@ -37,6 +37,9 @@ final class ErrorReportTests: XCTestCase {
         .shareRefused(.notOffered), .shareRefused(.methodNotAllowed(.put)), .shareRefused(.noKeyToSet(store: "s3")),
         .metadataRefused(.tooLargeToRewrite), .noSuchVersion(container: "c", name: "n", version: "1795575699.29165"),
         .versionsUnsupported(kind: "file"),
+        .redirectRefused(RedirectRefusal(from: "127.0.0.1:8080", to: "127.0.0.2:9000", reason: .otherHost)),
+        .redirectRefused(RedirectRefusal(from: "https://127.0.0.1:8443", to: "http://127.0.0.1:8080", reason: .plainHTTP)),
+        .redirectRefused(RedirectRefusal(from: "127.0.0.1:8080", to: "127.0.0.1:8080", reason: .tooMany(limit: 5))),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -62,6 +65,7 @@ final class ErrorReportTests: XCTestCase {
         case .shareRefused: 19
         case .noSuchVersion: 20
         case .versionsUnsupported: 21
+        case .redirectRefused: 22
         }
     }
 
@@ -131,7 +135,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() async {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...21))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...22))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))

@@ -33,6 +33,15 @@ extension ErrorReport {
         case .cancelled: "interrupted"
         case .tls(let refusal): words(refusal)
         case .proxy(let refusal): words(refusal)
+        case .redirectRefused(let refusal): words(refusal)
+        }
+    }
+
+    static func words(_ refusal: RedirectRefusal) -> String {
+        switch refusal.reason {
+        case .otherHost: "redirected from \(refusal.from) to \(refusal.to): objsh does not send credentials to another host"
+        case .plainHTTP: "redirected from \(refusal.from) to \(refusal.to): objsh does not follow https to plain http"
+        case .tooMany(let limit): "redirected more than \(limit) times, last from \(refusal.from) to \(refusal.to): a redirect loop"
         }
     }
 
@@ -90,7 +99,7 @@ extension ErrorReport {
         case .unauthorized: .permission
         case .server(let status, _) where status == 401 || status == 403: .permission
         case .server(404, _): .notFound
-        case .server, .unreachable, .timedOut, .invalidResponse: .unavailable
+        case .server, .unreachable, .timedOut, .invalidResponse, .redirectRefused: .unavailable
         case .cancelled: .interrupted
         // A refusal to trust is fixed by a trust setting (77); a server that does not
         // speak TLS, or another handshake failure, is unavailable (69).
