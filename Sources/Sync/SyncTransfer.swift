@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Listing
+import Places
 import Storage
 import Synchronization
 import Transfers
@@ -62,7 +63,12 @@ struct SyncTransfer: Sendable {
     func download(
         _ object: ObjectSummary, as name: String, store: any ObjectStore, container: String, _ downloader: Downloader, root: String
     ) async throws -> CopyCheck {
-        let relative = try LocalFolder.safeRelativePath(name, remote: object.name)
+        let relative: String
+        do throws(LocalNameRefusal) {
+            relative = try LocalName.path(name)
+        } catch {
+            throw TransferError.unsafeName(object.name, reason: error)
+        }
         if let slash = relative.lastIndex(of: "/") { try LocalFolder.make(root + "/" + relative[..<slash]) }
         let info = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
         let target = root + "/" + relative
