@@ -119,6 +119,7 @@ public struct Copier: Sendable {
         let name = Self.targetName(of: object.name, in: container, below: source, to: target)
         let targetContainer = target.container!
         try await tally.recordUnlessDeferred(object.name) {
+            try requireLocalPath(name, of: object.name)
             if object.name.hasSuffix("/") {
                 try await transferMarker(object.name, container: container, toContainer: targetContainer, name: name, moving: remover != nil)
                 return .settled
@@ -129,6 +130,17 @@ public struct Copier: Sendable {
                 ? try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
                 : try await store.objectInfo(container: container, name: object.name)
             return try await transferOne(info, toContainer: targetContainer, name: name, remover: remover, tally: tally)
+        }
+    }
+
+    /// A copy to a store whose names are paths below its folder (the file store) takes only
+    /// a name `LocalName` allows there; else `objectName` is refused before anything is sent.
+    func requireLocalPath(_ name: String, of objectName: String) throws {
+        guard target.namesAreLocalPaths else { return }
+        do throws(LocalNameRefusal) {
+            _ = try LocalName.path(name)
+        } catch {
+            throw TransferError.unsafeName(objectName, reason: error)
         }
     }
 
