@@ -6,9 +6,9 @@ import Storage
 import Workers
 
 /// `get -r`: every object under a container or folder into a local folder, several
-/// at once. A remote name that would land outside the folder or that no file can take
-/// (`LocalName.path`), or that needs as a folder what an earlier name took as a file
-/// (`LocalPathClaims`), is refused before anything is written for it; the others go on.
+/// at once. A remote name that would land outside the folder, that no file can take, or
+/// that needs as a folder what an earlier name took as a file (`LocalPathGate`) is
+/// refused before anything is written for it; the others go on.
 public struct FolderDownloader: Sendable {
     /// Fetches each object; its `parallel` is the most ranges of one object at once.
     public var downloader: Downloader
@@ -32,10 +32,10 @@ public struct FolderDownloader: Sendable {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
         let container = place.container!
-        var claims = LocalPathClaims()
+        let gate = LocalPathGate()
         for try await page in ParallelListing(store: downloader.store, container: container, prefix: place.prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            let paths = Self.localPaths(of: objects, container: container, below: place, claims: &claims, tally: tally)
+            let paths = Self.localPaths(of: objects, container: container, below: place, gate: gate, tally: tally)
             try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         }
         return try tally.total()
@@ -50,21 +50,19 @@ public struct FolderDownloader: Sendable {
     ) async throws -> Int {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
-        var claims = LocalPathClaims()
-        let paths = Self.localPaths(of: objects, container: container, below: place, claims: &claims, tally: tally)
+        let paths = Self.localPaths(of: objects, container: container, below: place, gate: LocalPathGate(), tally: tally)
         try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         return try tally.total()
     }
 
     /// Each object with its local path below the folder, in the order given (a listing's);
-    /// one refused (`LocalName`, `LocalPathClaims`) is told as failed and left out.
+    /// one refused (`LocalPathGate`) is told as failed and left out.
     static func localPaths(
-        of objects: [ObjectSummary], container: String, below place: Location, claims: inout LocalPathClaims, tally: Tally
+        of objects: [ObjectSummary], container: String, below place: Location, gate: LocalPathGate, tally: Tally
     ) -> [LocalTarget] {
         objects.compactMap { object in
             do throws(LocalNameRefusal) {
-                let path = try place.localPath(of: object.name, in: container)
-                try claims.claim(path, isFolder: object.name.hasSuffix("/"))
+                let path = try gate.path(of: place.relativeName(of: object.name, in: container))
                 return LocalTarget(object: object, relative: path)
             } catch {
                 tally.failed(ObjectFailure(name: object.name, error: TransferError.unsafeName(object.name, reason: error)))
