@@ -28,9 +28,9 @@ public enum LocalName {
 
     /// `relative` (a name below the folder, as `Location.relativeName(of:in:)` gives it)
     /// as a relative local path: its segments joined by `/`, a folder marker's trailing `/`
-    /// dropped; the empty name (the place's own marker) is the folder itself, `""`.
+    /// dropped. The empty name is one empty segment: the place's own marker is the caller's.
     public static func path(_ relative: String) throws(LocalNameRefusal) -> String {
-        if relative.isEmpty { return "" }
+        if relative.isEmpty { throw .emptySegment }
         if relative.utf8.contains(0) { throw .nul }
         if relative.utf8.first == UInt8(ascii: "/") { throw .absolute }
         var segments = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)

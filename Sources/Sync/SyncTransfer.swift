@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Listing
-import Places
 import Storage
 import Synchronization
 import Transfers
@@ -63,12 +62,7 @@ struct SyncTransfer: Sendable {
     func download(
         _ object: ObjectSummary, as name: String, store: any ObjectStore, container: String, _ downloader: Downloader, root: String
     ) async throws -> CopyCheck {
-        let relative: String
-        do throws(LocalNameRefusal) {
-            relative = try LocalName.path(name)
-        } catch {
-            throw TransferError.unsafeName(object.name, reason: error)
-        }
+        let relative = try LocalFolder.safeRelativePath(name, remote: object.name)
         if let slash = relative.lastIndex(of: "/") { try LocalFolder.make(root + "/" + relative[..<slash]) }
         let info = try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
         let target = root + "/" + relative

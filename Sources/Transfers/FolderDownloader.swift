@@ -61,9 +61,11 @@ public struct FolderDownloader: Sendable {
         of objects: [ObjectSummary], container: String, below place: Location, gate: LocalPathGate, tally: Tally
     ) -> [LocalTarget] {
         objects.compactMap { object in
+            let relative = place.relativeName(of: object.name, in: container)
+            // The place's own marker is the folder itself, made already.
+            if relative.isEmpty && object.name.hasSuffix("/") { return LocalTarget(object: object, relative: "") }
             do throws(LocalNameRefusal) {
-                let path = try gate.path(of: place.relativeName(of: object.name, in: container))
-                return LocalTarget(object: object, relative: path)
+                return LocalTarget(object: object, relative: try gate.path(of: relative))
             } catch {
                 tally.failed(ObjectFailure(name: object.name, error: TransferError.unsafeName(object.name, reason: error)))
                 return nil
@@ -120,8 +122,17 @@ extension TransferError {
     }
 }
 
-/// The local folders a download makes.
+/// The local folders a download makes, and the paths names take in them.
 public enum LocalFolder {
+    /// `LocalName.path` of `relative`, its refusal thrown as `remote`'s `unsafeName`.
+    public static func safeRelativePath(_ relative: String, remote: String) throws -> String {
+        do throws(LocalNameRefusal) {
+            return try LocalName.path(relative)
+        } catch {
+            throw TransferError.unsafeName(remote, reason: error)
+        }
+    }
+
     /// Makes `path` and its parents; a file in the way is an error.
     public static func make(_ path: String) throws {
         do {
