@@ -60,6 +60,24 @@ final class EscapeShellTests: XCTestCase {
         }
     }
 
+    /// The file store holds the one climb a file name can: `..\z` (a backslash is a byte of
+    /// a name on Linux); read from it, that name is refused as from any store.
+    func testAFileStoresBackslashClimbIsRefused() throws {
+        let box = home + "/src/box"
+        try FileManager.default.createDirectory(atPath: box, withIntermediateDirectories: true)
+        for key in ["..\\z", "good.txt"] { try Self.body(key).write(to: URL(fileURLWithPath: box + "/" + key)) }
+        let config = "[cluster src]\ntype = file\npath = \(home)/src\n"
+        for (verb, line) in [("get", "get -r /box \(home)/get/t"), ("sync", "sync /box file:\(home)/sync/t")] {
+            try FileManager.default.createDirectory(atPath: home + "/" + verb, withIntermediateDirectories: true)
+            let run = try ObjshRun.run(["-q", "--cluster", "src", "-c", line], config: config, home: home)
+            XCTAssertEqual(run.status, 1, "\(verb): \(run.errors)")
+            XCTAssertTrue(run.errors.contains("\(verb): ..\\z: refused: its name climbs out of the target folder"), run.errors)
+            XCTAssertTrue(run.errors.contains("1 of 2"), run.errors)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/" + verb), ["t"], verb)
+            XCTAssertEqual(try Self.files(below: home + "/" + verb + "/t"), ["good.txt"], verb)
+        }
+    }
+
     /// Runs `lines` with a fresh parent folder (and a file cluster at `parent/store`), then
     /// checks the parent holds the target alone, and it exactly the good keys.
     func check(
