@@ -42,11 +42,11 @@ public enum LocalName {
             if segment.elementsEqual(".".utf8) { throw .dotSegment }
             if segment.count > maxSegmentBytes { throw .segmentTooLong(bytes: segment.count) }
         }
-        return String(decoding: segments.joined(separator: [UInt8(ascii: "/")]), as: UTF8.self)
+        return String(decoding: Array(segments.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self)
     }
 
     /// Whether a segment is `..`, or holds `..` between backslashes (`..\x`, `a\..`).
-    static func climbs(_ segment: ArraySlice<UInt8>) -> Bool {
+    static func climbs(_ segment: Substring.UTF8View) -> Bool {
         segment.split(separator: UInt8(ascii: "\\"), omittingEmptySubsequences: false).contains { $0.elementsEqual("..".utf8) }
     }
 }

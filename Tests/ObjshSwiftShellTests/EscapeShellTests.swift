@@ -74,7 +74,7 @@ final class EscapeShellTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: home + "/" + verb, withIntermediateDirectories: true)
             let run = try ObjshRun.run(["-q", "--cluster", "src", "-c", line], config: config, home: home)
             XCTAssertEqual(run.status, 1, "\(verb): \(run.errors)")
-            XCTAssertTrue(run.errors.contains("\(verb): ..\\z: refused: its name climbs out of the target folder"), run.errors)
+            XCTAssertTrue(run.errors.contains("\(verb): ..\\z: skipped, refused: its name climbs out of the target folder"), run.errors)
             XCTAssertTrue(run.errors.contains("1 of 2"), run.errors)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/" + verb), ["t"], verb)
             XCTAssertEqual(try Self.files(below: home + "/" + verb + "/t"), ["good.txt"], verb)
@@ -95,9 +95,9 @@ final class EscapeShellTests: XCTestCase {
         let what = "\(verb) on \(cluster.name)"
         XCTAssertEqual(run.status, 1, "\(what): \(run.errors)")
         for key in Self.hostile {
-            XCTAssertTrue(run.errors.contains("\(verb): \(key): refused: "), "\(what): \(key):\n\(run.errors)")
+            XCTAssertTrue(run.errors.contains("\(verb): \(key): skipped, refused: "), "\(what): \(key):\n\(run.errors)")
         }
-        XCTAssertTrue(run.errors.contains("f/g: refused: it needs f as a folder"), "\(what):\n\(run.errors)")
+        XCTAssertTrue(run.errors.contains("f/g: skipped, refused: it needs f as a folder"), "\(what):\n\(run.errors)")
         XCTAssertTrue(run.errors.contains("8 of 11"), "\(what):\n\(run.errors)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).sorted(), verb == "cp" ? ["store"] : ["store", "t"], what)
         XCTAssertEqual(try Self.files(below: parent + "/" + target), Self.good, what)

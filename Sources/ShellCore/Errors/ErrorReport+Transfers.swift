@@ -11,7 +11,7 @@ extension ErrorReport {
         case .exists(let path): ("\(path): exists (use -f to overwrite)", .failed)
         case .local(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
-        case .unsafeName(let name, let reason): ("\(name): refused: \(words(reason)); nothing was written for it", .failed)
+        case .unsafeName(let name, let reason): ("\(name): skipped, refused: \(words(reason))", .failed)
         case .interrupted(let interruption): ("interrupted: \(words(interruption))", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
