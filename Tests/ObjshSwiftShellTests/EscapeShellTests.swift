@@ -81,6 +81,21 @@ final class EscapeShellTests: XCTestCase {
         }
     }
 
+    /// A pattern matches the pseudo-folder `..` that `../x` makes: refused, never
+    /// downloaded into (it would be the target's parent).
+    func testAPatternsFolderNamedDotDotIsRefused() throws {
+        let server = try SwiftByHand()
+        try server.put(container, nil)
+        for key in ["../x", "ok/y"] { try server.put(container, key, body: Self.body(key)) }
+        let parent = home + "/pattern"
+        try FileManager.default.createDirectory(atPath: parent + "/t", withIntermediateDirectories: true)
+        let run = try ObjshRun.run(["-q", "--cluster", "env", "-c", "get -r /\(container)/* \(parent)/t"], home: home)
+        XCTAssertEqual(run.status, 1, run.errors)
+        XCTAssertTrue(run.errors.contains("get: //\(container)/../: skipped, refused: its name climbs out"), run.errors)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent), ["t"])
+        XCTAssertEqual(try Self.files(below: parent + "/t"), ["ok/y"])
+    }
+
     /// Runs `lines` with a fresh parent folder (and a file cluster at `parent/store`), then
     /// checks the parent holds the target alone, and it exactly the good keys.
     func check(
