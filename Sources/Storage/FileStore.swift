@@ -14,6 +14,7 @@ public struct FileStore: ObjectStore {
     public let root: String
     public var kind: String { "file" }
     public var shortPageEndsListing: Bool { true }
+    public var namesAreLocalPaths: Bool { true }
 
     /// Where uploads are written before they are renamed into place; never listed.
     static let stagingName = ".objsh-staging"

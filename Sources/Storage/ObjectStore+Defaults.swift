@@ -61,6 +61,7 @@ public protocol ForwardingStore: ObjectStore {
 extension ForwardingStore {
     public var kind: String { base.kind }
     public var shortPageEndsListing: Bool { base.shortPageEndsListing }
+    public var namesAreLocalPaths: Bool { base.namesAreLocalPaths }
     public var listedETagsMayBeOpaque: Bool { base.listedETagsMayBeOpaque }
     public var maximumPageSize: Int { base.maximumPageSize }
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }

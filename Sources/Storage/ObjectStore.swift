@@ -134,6 +134,10 @@ public protocol ObjectStore: Sendable {
     /// until an empty page.
     var shortPageEndsListing: Bool { get }
 
+    /// Whether object names are paths of files below a local folder (the file store), so
+    /// a copy into it takes only names that stay below it (`LocalName` in Places).
+    var namesAreLocalPaths: Bool { get }
+
     /// The largest page one listing request gives (10,000 for Swift, 1,000 for S3):
     /// listings ask for no more, so every page is one request.
     var maximumPageSize: Int { get }
@@ -154,6 +158,8 @@ extension ObjectStore {
     }
 
     public var shortPageEndsListing: Bool { false }
+
+    public var namesAreLocalPaths: Bool { false }
 
     /// Metadata of the current version of one object.
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {

@@ -73,14 +73,17 @@ public struct Comparison: Sendable {
     /// Judges every name and hands its verdict to `act`, at most `limit` names begun and
     /// not yet emitted, begun in name order; `emit` then hears `act`'s outcomes in name
     /// order. A name emitted is done with: the local sides' caches write it out, so
-    /// they hold only the names in flight.
+    /// they hold only the names in flight. `meet` hears each name in name order before
+    /// it is judged.
     public func process<Outcome: Sendable>(
-        limit: Int, _ act: @escaping @Sendable (Verdict) async throws -> Outcome, emit: (Outcome) async throws -> Void
+        limit: Int, meet: @escaping @Sendable (MergedName) -> Void = { _ in },
+        _ act: @escaping @Sendable (Verdict) async throws -> Outcome, emit: (Outcome) async throws -> Void
     ) async throws {
         let sides = [sourceDigests, destinationDigests].compactMap { $0 }
         for side in sides { side.begin(keepingUnseen: !filter.isEmpty) }
         let names = MergeJoin(PlacePages(source, filter: filter), PlacePages(destination, filter: filter)).map { name in
             for side in sides { side.expect(name.name) }
+            meet(name)
             return name
         }
         let judge = self.judge

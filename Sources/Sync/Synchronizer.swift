@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Places
 import Storage
 import Synchronization
 import Transfers
@@ -58,9 +59,14 @@ public struct Synchronizer: Sendable {
         let spool = collectingDeletes ? try DeletionSpool() : nil
         let transfer = SyncTransfer(route: route, judge: comparison.judge, progress: progress)
         let slots = SendSlots(route.parallel)
-        try await comparison.process(limit: comparison.window + route.parallel) { [self] verdict in
+        let paths: DownloadPaths? = if case .download = route { DownloadPaths() } else { nil }
+        try await comparison.process(limit: comparison.window + route.parallel, meet: { paths?.meet($0) }) { [self] verdict in
             switch verdict {
             case .onlyInSource(let entry), .differs(let entry, _, _):
+                if let refusal = paths?.refusal(of: entry.name) {
+                    Self.refuse(entry, refusal, totals, event)
+                    break
+                }
                 progress?.addTotal(bytes: entry.bytes, items: 1)
                 try await slots.run { try await send(verdict, transfer, totals, event) }
             case .same, .onlyInDestination: break
@@ -68,7 +74,9 @@ public struct Synchronizer: Sendable {
             return verdict
         } emit: { verdict in
             switch verdict {
-            case .same: totals.withLock { $0.same += 1 }
+            case .same(let entry, _, _):
+                _ = paths?.refusal(of: entry.name)
+                totals.withLock { $0.same += 1 }
             case .onlyInDestination(let entry): try spool?.add(entry)
             case .onlyInSource, .differs: break
             }
@@ -99,6 +107,15 @@ public struct Synchronizer: Sendable {
             totals.withLock { $0.failed += 1 }
             event(.failed(ObjectFailure(name: entry.name, error: error)))
         }
+    }
+
+    /// A name sync down cannot write below its folder: told and counted as failed.
+    static func refuse(
+        _ entry: PlaceEntry, _ refusal: LocalNameRefusal, _ totals: Locked<SyncTotals>, _ event: @Sendable (SyncEvent) -> Void
+    ) {
+        let name = entry.object?.name ?? entry.name
+        totals.withLock { $0.failed += 1 }
+        event(.failed(ObjectFailure(name: entry.name, error: TransferError.unsafeName(name, reason: refusal))))
     }
 
     /// What ends the whole run rather than one name: Ctrl-C.

@@ -96,6 +96,7 @@ public struct Copier: Sendable {
     ) async throws -> CopyCount {
         let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
+        let objects = admitted(objects, container: container, below: source, to: target, gate: targetGate, tally: tally)
         try await WorkerPool.forEach(objects, limit: parallel) { object in
             progress?.addTotal(bytes: object.bytes, items: 1)
             try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
@@ -131,6 +132,27 @@ public struct Copier: Sendable {
             return try await transferOne(info, toContainer: targetContainer, name: name, remover: remover, tally: tally)
         }
     }
+
+    /// The objects a copy into a store whose names are paths below its folder (the file
+    /// store) can make there, their target names checked in listing order by `gate` (nil:
+    /// any other store, where all can); each refused is told as failed, before anything is sent.
+    func admitted(
+        _ objects: [ObjectSummary], container: String, below source: Location, to target: Location, gate: LocalPathGate?, tally: Tally
+    ) -> [ObjectSummary] {
+        guard let gate else { return objects }
+        return objects.filter { object in
+            do throws(LocalNameRefusal) {
+                _ = try gate.path(of: Self.targetName(of: object.name, in: container, below: source, to: target))
+                return true
+            } catch {
+                tally.failed(ObjectFailure(name: object.name, error: TransferError.unsafeName(object.name, reason: error)))
+                return false
+            }
+        }
+    }
+
+    /// A gate for names copied into this copier's target store, when they are local paths there.
+    var targetGate: LocalPathGate? { target.namesAreLocalPaths ? LocalPathGate() : nil }
 
     /// What deletes a move's sources (nil for a copy): in bulk where the store can.
     func sourceRemover(container: String, moving: Bool, journal: MoveJournal?, tally: Tally) async throws -> SourceRemover? {
@@ -173,9 +195,12 @@ public struct Copier: Sendable {
         let container = source.container!
         let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
-        let pages = ParallelListing(store: store, container: container, prefix: source.prefix)
-        try await WorkerPool.forEach(pages: pages, limit: parallel) { (entry: ListingEntry) in
-            guard case .object(let object) = entry else { return }
+        let gate = targetGate
+        let pages = ParallelListing(store: store, container: container, prefix: source.prefix).map { [self] page in
+            let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
+            return admitted(objects, container: container, below: source, to: target, gate: gate, tally: tally)
+        }
+        try await WorkerPool.forEach(pages: pages, limit: parallel) { (object: ObjectSummary) in
             progress?.addTotal(bytes: object.bytes, items: 1)
             try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
             progress?.finishItem()

@@ -6,8 +6,9 @@ import Storage
 import Workers
 
 /// `get -r`: every object under a container or folder into a local folder, several
-/// at once. A remote name that would land outside the folder (`..`, `/x`, `a//b`, NUL)
-/// is skipped with a message; the others go on.
+/// at once. A remote name that would land outside the folder, that no file can take, or
+/// that needs as a folder what an earlier name took as a file (`LocalPathGate`) is
+/// refused before anything is written for it; the others go on.
 public struct FolderDownloader: Sendable {
     /// Fetches each object; its `parallel` is the most ranges of one object at once.
     public var downloader: Downloader
@@ -31,9 +32,11 @@ public struct FolderDownloader: Sendable {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
         let container = place.container!
+        let gate = LocalPathGate()
         for try await page in ParallelListing(store: downloader.store, container: container, prefix: place.prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
-            try await download(objects, container: container, below: place, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+            let paths = Self.localPaths(of: objects, container: container, below: place, gate: gate, tally: tally)
+            try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         }
         return try tally.total()
     }
@@ -47,20 +50,44 @@ public struct FolderDownloader: Sendable {
     ) async throws -> Int {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
-        try await download(objects, container: container, below: place, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+        let paths = Self.localPaths(of: objects, container: container, below: place, gate: LocalPathGate(), tally: tally)
+        try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
         return try tally.total()
     }
 
+    /// Each object with its local path below the folder, in the order given (a listing's);
+    /// one refused (`LocalPathGate`) is told as failed and left out.
+    static func localPaths(
+        of objects: [ObjectSummary], container: String, below place: Location, gate: LocalPathGate, tally: Tally
+    ) -> [LocalTarget] {
+        objects.compactMap { object in
+            let relative = place.relativeName(of: object.name, in: container)
+            // The place's own marker is the folder itself, made already.
+            if relative.isEmpty && object.name.hasSuffix("/") { return LocalTarget(object: object, relative: "") }
+            do throws(LocalNameRefusal) {
+                return LocalTarget(object: object, relative: try gate.path(of: relative))
+            } catch {
+                tally.failed(ObjectFailure(name: object.name, error: TransferError.unsafeName(object.name, reason: error)))
+                return nil
+            }
+        }
+    }
+
+    /// An object and the path below the folder it is written to.
+    struct LocalTarget: Sendable {
+        let object: ObjectSummary
+        let relative: String
+    }
+
     private func download(
-        _ objects: [ObjectSummary], container: String, below place: Location, into folder: String, overwrite: Bool,
-        progress: TransferProgress?, tally: Tally
+        _ targets: [LocalTarget], container: String, into folder: String, overwrite: Bool, progress: TransferProgress?, tally: Tally
     ) async throws {
         var downloader = downloader
         downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
-        progress?.addTotal(bytes: objects.reduce(0) { $0 + $1.bytes }, items: objects.count)
-        try await WorkerPool.forEach(objects, limit: parallel) { [downloader] object in
+        progress?.addTotal(bytes: targets.reduce(0) { $0 + $1.object.bytes }, items: targets.count)
+        try await WorkerPool.forEach(targets, limit: parallel) { [downloader] target in
+            let (object, relative) = (target.object, target.relative)
             try await tally.record(object.name) {
-                let relative = try LocalFolder.safeRelativePath(place.relativeName(of: object.name, in: container), remote: object.name)
                 try await Self.fetch(
                     object, container: container, to: folder, relative: relative, overwrite: overwrite,
                     downloader: downloader, progress: progress)
@@ -95,8 +122,17 @@ extension TransferError {
     }
 }
 
-/// Local folders and the paths remote names may take in them.
+/// The local folders a download makes, and the paths names take in them.
 public enum LocalFolder {
+    /// `LocalName.path` of `relative`, its refusal thrown as `remote`'s `unsafeName`.
+    public static func safeRelativePath(_ relative: String, remote: String) throws -> String {
+        do throws(LocalNameRefusal) {
+            return try LocalName.path(relative)
+        } catch {
+            throw TransferError.unsafeName(remote, reason: error)
+        }
+    }
+
     /// Makes `path` and its parents; a file in the way is an error.
     public static func make(_ path: String) throws {
         do {
@@ -104,17 +140,5 @@ public enum LocalFolder {
         } catch {
             throw TransferError.local(path: path, problem: .cannotMakeFolder)
         }
-    }
-
-    /// A remote name below a folder as a relative local path, refused when it could leave
-    /// the folder or cannot be a file name: `..`, `.`, empty segments, a leading `/`, NUL.
-    public static func safeRelativePath(_ relative: String, remote: String) throws -> String {
-        if relative.utf8.contains(0) { throw TransferError.unsafeName(remote, reason: "it contains NUL") }
-        var segments = relative.split(separator: "/", omittingEmptySubsequences: false)
-        if relative.hasSuffix("/") { segments.removeLast() }
-        guard !segments.isEmpty, segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
-            throw TransferError.unsafeName(remote, reason: "it has an empty, . or .. segment and could leave the folder")
-        }
-        return segments.joined(separator: "/")
     }
 }

@@ -1,3 +1,4 @@
+import Places
 import Storage
 
 /// Why a transfer failed on the local side or in verification; storage failures stay `StorageError`s.
@@ -9,8 +10,9 @@ public enum TransferError: Error, Sendable, Equatable {
     case local(path: String, problem: LocalProblem)
     /// The bytes read do not have the MD5 the store promised; nothing was kept under the name.
     case corrupt(name: String, detail: String)
-    /// A remote name that would write outside the destination folder; it was skipped.
-    case unsafeName(String, reason: String)
+    /// A remote name refused as a local path (it would write outside the destination
+    /// folder, or no file can take it); nothing was written for it.
+    case unsafeName(String, reason: LocalNameRefusal)
     /// Ctrl-C: what was left partial, and how to go on.
     case interrupted(Interruption)
     /// Several objects of a folder failed (each told as it failed); the others were transferred.

@@ -71,7 +71,7 @@ final class ErrorReportTests: XCTestCase {
 
     static let transfer: [TransferError] = [
         .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
-        .unsafeName("../x", reason: "it would leave the folder"), .interrupted(.standardInput(name: "a")),
+        .unsafeName("../x", reason: .climbs), .interrupted(.standardInput(name: "a")),
         .someFailed(failed: 2, of: 10), .notMoved(name: "a", .unverified(.dynamicLargeObject)),
         .streamTooLong(segments: 10_000, segmentBytes: 5 << 20),
     ]

@@ -1,4 +1,5 @@
 import Browser
+import Places
 import Rendering
 import Storage
 import Transfers
@@ -11,22 +12,36 @@ extension GetCommand {
     func getMatches(_ matches: [PatternMatch], of pattern: PathPattern, downloader: Downloader, _ context: CommandContext) async throws {
         let folder = context.localPath(local ?? ".")
         var count = 0
+        var refused: [any Error] = []
         for match in matches where isRecursive || match.isObject {
             if isDryRun {
                 try await sayWouldGet(match, into: folder, below: pattern.base, context)
             } else if case .object(let object, let location) = match {
                 count += try await fetch([object], container: location.container!, below: pattern.base, into: folder, downloader, context)
-            } else {
-                let into = folder.appending("/" + pattern.base.relativeName(of: match.location))
-                count += try await fetchAll(under: match.location, into: into, downloader, context)
+            } else if let relative = localPath(of: match.location, below: pattern.base, refused: &refused, context) {
+                count += try await fetchAll(under: match.location, into: folder.appending("/" + relative), downloader, context)
             }
         }
         if !isDryRun {
             let objects = "\(count) object\(count == 1 ? "" : "s")"
             context.console.writeNote("downloaded \(objects) matching \(escaped(pattern.text)) into \(escaped(folder.text))\n")
         }
+        if let first = refused.first { throw ErrorReport.SomeObjectsFailed(failed: refused.count, total: count + refused.count, first: first) }
         if !isRecursive, let folderMatch = matches.first(where: { !$0.isObject }) {
             throw CommandFailure.needsRecursive(folderMatch.location, isContainer: folderMatch.location.isContainer, command: "get")
+        }
+    }
+
+    /// The local path of a matched folder below the pattern's base (`LocalName`); nil when
+    /// refused, which is told and kept in `refused`.
+    func localPath(of folder: Location, below base: Location, refused: inout [any Error], _ context: CommandContext) -> String? {
+        do throws(LocalNameRefusal) {
+            return try LocalName.path(base.relativeName(of: folder))
+        } catch {
+            let failure = TransferError.unsafeName(folder.description, reason: error)
+            context.console.writeFailure(ObjectFailure(name: folder.description, error: failure), of: "get")
+            refused.append(failure)
+            return nil
         }
     }
 

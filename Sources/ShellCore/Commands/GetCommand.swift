@@ -21,7 +21,8 @@ struct GetCommand: ShellCommand {
             take the name. Run an interrupted get again and it goes on where it stopped, if \
             the object is unchanged. LOCAL - writes to standard output. An existing file is \
             kept unless -f. With -r, every object under a container or folder, several at \
-            once; names that could leave the folder (.., /x) are skipped. An object of 32 MiB \
+            once; a name that could leave the folder or that no file can take (.., /x, a//b, \
+            a segment over 255 bytes) is refused with its line, and the others come. An object of 32 MiB \
             or more comes down as ranges several at once (to standard output: one stream). \
             A REMOTE with *, ? or [...] is a pattern (** spans folders): every object it \
             matches goes into the folder LOCAL (default: the local folder), named from where \

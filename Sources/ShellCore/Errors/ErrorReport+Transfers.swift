@@ -1,3 +1,4 @@
+import Places
 import Rendering
 import Storage
 import Transfers
@@ -10,7 +11,7 @@ extension ErrorReport {
         case .exists(let path): ("\(path): exists (use -f to overwrite)", .failed)
         case .local(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .corrupt(let name, let detail): ("\(name): download corrupted in transit (\(detail)); nothing was kept", .failed)
-        case .unsafeName(let name, let reason): ("\(name): skipped, \(reason)", .failed)
+        case .unsafeName(let name, let reason): ("\(name): skipped, refused: \(words(reason))", .failed)
         case .interrupted(let interruption): ("interrupted: \(words(interruption))", .interrupted)
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
@@ -19,6 +20,19 @@ extension ErrorReport {
                 "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
                     + "nothing was stored (give a bigger --segment-size)", .failed
             )
+        }
+    }
+
+    /// Why a name cannot be a local path, as the end of a sentence.
+    static func words(_ refusal: LocalNameRefusal) -> String {
+        switch refusal {
+        case .climbs: "its name climbs out of the target folder (a .. segment)"
+        case .absolute: "its name starts with /, a path from outside the target folder"
+        case .emptySegment: "its name has an empty segment (//), which no file can take"
+        case .dotSegment: "its name has a . segment, which would land on another name's file"
+        case .nul: "its name holds a NUL byte, which no file name can"
+        case .segmentTooLong(let bytes): "a segment of its name is \(bytes) bytes, longer than a file name may be (\(LocalName.maxSegmentBytes))"
+        case .fileAndFolder(let path): "it needs \(path) as a folder, which another name of this transfer takes as a file"
         }
     }
 
