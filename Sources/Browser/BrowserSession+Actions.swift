@@ -34,8 +34,8 @@ extension BrowserSession {
 
     /// Where `search --in PATH` looks (the whole account without a path); a container
     /// or folder that is not there is an error.
-    public func searchScope(_ path: String?) async throws -> Location {
-        let base = isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : currentFolder
+    public func searchScope(_ path: String?, from place: SessionPlace? = nil) async throws -> Location {
+        let base = (place ?? self.place).workingFolder
         guard let scope = try path.map({ try base.resolving($0) }), !scope.isRoot else { return .root }
         if case .object = try await resolver.resolve(scope, expecting: .folder) {
             throw BrowserError.notFound(NotFound(scope, expected: .folder))
@@ -58,7 +58,7 @@ extension BrowserSession {
 
     /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.
     public func mkdir(_ name: String) async throws {
-        let target = try checkedNewName(name, command: "mkdir")
+        let target = try checkedNewName(name, in: currentFolder)
         if target.isContainer {
             try await store.createContainer(target.container!)
         } else {
@@ -70,29 +70,33 @@ extension BrowserSession {
     /// Where `upload LOCAL [NAME]` puts the file or folder at `source` (an absolute path,
     /// named `localPath` in messages): the current folder's container and the object name
     /// (a folder's files go under it). The transfer itself is Transfers' job.
-    public func uploadTarget(_ localPath: String, at source: String, as name: String?) throws -> UploadTarget {
-        guard let container = currentFolder.container else {
+    public func uploadTarget(
+        _ localPath: String, at source: String, as name: String?, in place: SessionPlace? = nil
+    ) throws -> UploadTarget {
+        let folder = (place ?? self.place).folder
+        guard let container = folder.container else {
             throw BrowserError.needsContainer
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw StorageError.unreadableFile(path: localPath, problem: .system(ENOENT))
         }
-        let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, command: "upload")
+        let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, in: folder)
         return UploadTarget(
             container: container, objectName: String(target.prefix.dropLast()), source: source,
             isDirectory: isDirectory.boolValue)
     }
 
     /// Where `upload - NAME` puts standard input: NAME in the current folder.
-    public func streamUploadTarget(as name: String) throws -> UploadTarget {
-        guard let container = currentFolder.container else { throw BrowserError.needsContainer }
-        let target = try checkedNewName(name, command: "upload")
+    public func streamUploadTarget(as name: String, in place: SessionPlace? = nil) throws -> UploadTarget {
+        let folder = (place ?? self.place).folder
+        guard let container = folder.container else { throw BrowserError.needsContainer }
+        let target = try checkedNewName(name, in: folder)
         return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: "-", isDirectory: false)
     }
 
-    /// A new name relative to the current folder, refused when it would leave it.
-    func checkedNewName(_ name: String, command: String) throws -> Location {
+    /// A new name relative to `folder`, refused when it would leave it.
+    func checkedNewName(_ name: String, in folder: Location) throws -> Location {
         if name.isEmpty { throw BrowserError.invalidPath(name, .emptyName) }
         if name.utf8.contains(0) { throw BrowserError.invalidPath(name, .containsNUL) }
         if name.hasPrefix("/") { throw BrowserError.invalidPath(name, .absoluteName) }
@@ -100,10 +104,10 @@ extension BrowserSession {
         if segments.contains(where: { $0 == ".." || $0 == "." }) {
             throw BrowserError.invalidPath(name, .dotSegments)
         }
-        if currentFolder.isRoot && segments.count > 1 {
+        if folder.isRoot && segments.count > 1 {
             throw BrowserError.invalidPath(name, .slashInContainerName)
         }
-        return Location(segments: currentFolder.segments + segments.filter { !$0.isEmpty }.map(String.init))
+        return Location(segments: folder.segments + segments.filter { !$0.isEmpty }.map(String.init))
     }
 }
 

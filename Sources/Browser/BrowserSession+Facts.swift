@@ -78,11 +78,12 @@ extension BrowserSession {
 
     /// A search run apart from the panes (`search --json`), over `scope`: from the local
     /// index when it covers the scope, unless `live`.
-    public func detachedSearch(_ term: String, in scope: Location, filter: SearchFilter = SearchFilter(), live: Bool = false)
-        -> SearchPane
-    {
+    public func detachedSearch(
+        _ term: String, in scope: Location, filter: SearchFilter = SearchFilter(), live: Bool = false, from place: SessionPlace? = nil
+    ) -> SearchPane {
         let covering = live ? nil : nameIndex?.coverage(container: scope.container, prefix: scope.prefix)
-        return SearchPane(store: store, term: term, scope: scope, openedFrom: currentFolder, filter: filter, index: covering)
+        let openedFrom = (place ?? self.place).folder
+        return SearchPane(store: store, term: term, scope: scope, openedFrom: openedFrom, filter: filter, index: covering)
     }
 
     /// Deletes one object; `noSuchObject` when there is none of that name.

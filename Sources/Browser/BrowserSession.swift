@@ -108,8 +108,10 @@ extension BrowserSession {
 
     /// Where `path` points, without asking the store: relative to the current folder, or
     /// in search mode (where paths name results) relative to the root.
-    public func location(of path: String?) throws -> Location {
-        let base = isInSearchMode && path != nil ? Location.root : currentFolder
-        return try base.resolving(path ?? ".")
+    public func location(of path: String?) throws -> Location { try place.location(of: path) }
+
+    /// Where commands stand now (see `SessionPlace`): a command takes it when it starts.
+    public var place: SessionPlace {
+        SessionPlace(folder: currentFolder, searchOpenedFrom: isInSearchMode ? (stackBeforeSearchFolder ?? currentFolder) : nil)
     }
 }

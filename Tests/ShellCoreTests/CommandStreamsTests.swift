@@ -1,9 +1,10 @@
 import Clusters
 import Foundation
-import ShellCore
 import Storage
 import Synchronization
 import XCTest
+
+@testable import ShellCore
 
 /// A command run with streams of its own writes there, laid out and painted for them, and
 /// asks (or not) as they say; two commands run on one shell at once, each in its own place.
@@ -64,6 +65,17 @@ final class CommandStreamsTests: XCTestCase {
         let (_, io) = plainIO
         _ = try await shell.run(["rm", "-r", "a"], io: io)
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.localRoot + "/a"))
+    }
+
+    /// A command's relative paths start where it started, whatever the shell does meanwhile.
+    func testACommandResolvesFromTheFolderItStartedIn() async throws {
+        _ = try await shell.run(["cd", "/a"])
+        let context = CommandContext(shell: shell, console: shell.console)
+        _ = try await shell.run(["cd", "/b"])
+        XCTAssertEqual(try context.location(of: "x/y").description, "/a/x/y")
+        XCTAssertEqual(try shell.session.location(of: "x/y").description, "/b/x/y")
+        let target = try context.session.uploadTarget("f", at: harness.localRoot, as: "f", in: context.place)
+        XCTAssertEqual(target.container, "a")
     }
 
     /// What jobs need: a command runs while the shell goes on with another; the first keeps

@@ -33,9 +33,9 @@ struct CatCommand: ShellCommand {
         for name in names {
             let info =
                 if let version {
-                    try await VersionOption.info(name, version: version, context.session)
+                    try await VersionOption.info(name, version: version, context)
                 } else {
-                    try await ContentOutput.object(name, context.session)
+                    try await ContentOutput.object(name, context)
                 }
             // The engine hands the bytes over from its own task: the output is shared behind a lock.
             let out = Locked(ContentOutput(console: context.console, raw: isRaw))
@@ -69,7 +69,7 @@ struct HeadCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let reader = context.session.reader(of: try await ContentOutput.object(part.name, context.session))
+        let reader = context.session.reader(of: try await ContentOutput.object(part.name, context))
         var out = ContentOutput(console: context.console, raw: part.isRaw)
         switch part.count {
         case .bytes(let count):
@@ -103,7 +103,7 @@ struct TailCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let info = try await ContentOutput.object(part.name, context.session)
+        let info = try await ContentOutput.object(part.name, context)
         let reader = context.session.reader(of: info)
         var out = ContentOutput(console: context.console, raw: part.isRaw)
         switch part.count {
@@ -172,9 +172,9 @@ struct ContentOutput {
     }
 
     /// The object NAME names; a container or folder is an error that says so.
-    @MainActor static func object(_ name: String, _ session: BrowserSession) async throws -> ObjectInfo {
-        let target = try session.location(of: name)
-        switch try await session.resolve(target, probe: .objectFirst, expecting: .object) {
+    @MainActor static func object(_ name: String, _ context: CommandContext) async throws -> ObjectInfo {
+        let target = try context.location(of: name)
+        switch try await context.session.resolve(target, probe: .objectFirst, expecting: .object) {
         case .object(let info, _): return info
         case .account, .container: throw CommandFailure.notAnObject(target, isContainer: true)
         case .folder: throw CommandFailure.notAnObject(target, isContainer: false)

@@ -34,9 +34,9 @@ struct CopyPlan {
         try await ClusterCrossing.run(from: from, to: to, partBytes: partBytes, progress: progress) { crossing in
             let run = CopyRun(
                 plan: self, from: from, to: to, copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,
-                destination: try target.folder(current: to.currentFolder).resolving(target.argument.text),
+                destination: try target.folder(current: context.folder(in: to)).resolving(target.argument.text),
                 targetIsNamedAsFolder: self.target.hasSuffix("/"))
-            let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: from.currentFolder)) }
+            let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: context.folder(in: from))) }
             try await context.console.withProgress(progress) { try await run.run(operands, context) }
         }
         if isDryRun { return .answered }

@@ -33,7 +33,7 @@ struct DiskUsageCommand: ShellCommand {
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
-        let target = try session.location(of: path)
+        let target = try context.location(of: path)
         if case .object(let info, _) = try await session.resolve(target, expecting: .containerOrFolder) {
             write(FolderTally.Line(location: target, objects: 1, bytes: info.bytes), context)
             return .answered

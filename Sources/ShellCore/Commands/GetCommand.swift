@@ -56,7 +56,7 @@ struct GetCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let downloader = downloader(context.session)
         let target: Location
-        switch try remote.resolve(in: context.session.currentFolder) {
+        switch try remote.resolve(in: context.folder) {
         case .path(let location): target = location
         case .pattern(let pattern):
             try await getMatches(try await context.session.expand(pattern), of: pattern, downloader: downloader, context)

@@ -41,7 +41,7 @@ struct IndexCommand: ShellCommand {
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         guard let index = context.session.nameIndex else { throw NameIndexError.unavailable }
-        let place = try await context.session.searchScope(path)
+        let place = try await context.session.searchScope(path, from: context.place)
         if wantsStatus {
             writeStatus(index.manifest, context)
         } else if wantsDrop {

@@ -46,15 +46,15 @@ struct ListCommand: ShellCommand {
         style.json = context.wantsJSON(style.json)
         let writer = EntryWriter(console: context.console, style: style)
         let session = context.session
-        if session.isInSearchMode && path == nil {
+        if context.place.isInSearchMode && path == nil {
             try await writer.writeSearchResults(of: session)
             return .answered
         }
         let target: Location
-        switch try path?.resolve(in: session.currentFolder) ?? .path(session.currentFolder) {
+        switch try path?.resolve(in: context.folder) ?? .path(context.folder) {
         case .path(let location): target = location
         case .pattern(let pattern):
-            try await writer.writeMatches(try await session.expand(pattern, sizes: style.showsSizes), from: session)
+            try await writer.writeMatches(try await session.expand(pattern, sizes: style.showsSizes), from: context.folder, of: session)
             return .answered
         }
         if style.versions { return try await listVersions(under: target, style: style, context) }

@@ -41,7 +41,7 @@ struct MetaCommand: ShellCommand {
     var asksForChange: Bool { !change.set.isEmpty || !change.remove.isEmpty || change.contentType != nil }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let info = try await ContentOutput.object(name, context.session)
+        let info = try await ContentOutput.object(name, context)
         guard asksForChange else {
             write(info, context)
             return .answered

@@ -88,7 +88,7 @@ struct PrintFolderCommand: ShellCommand {
     init(_ arguments: CommandArguments) throws {}
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let folder = context.session.currentFolder
+        let folder = context.folder
         if context.settings.json {
             context.console.writeJSON([JSONRecord.place(cluster: context.session.clusterName, folder: folder)])
         } else {

@@ -32,7 +32,7 @@ struct PlaceOperand {
         }
         let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
         let session = try await context.session(ofCluster: operand.cluster)
-        let location = try operand.folder(current: session.currentFolder).resolving(operand.argument.text)
+        let location = try operand.folder(current: context.folder(in: session)).resolving(operand.argument.text)
         guard location.container != nil else { throw CommandFailure.accountNotAllowed(.compare) }
         let found = try await session.lookUp(location, probe: .folderFirst)
         if case .found(.object) = found { throw CommandFailure.placeIsObject(location) }

@@ -8,7 +8,7 @@ extension RemoveCommand {
     func removeVersion(_ version: String, _ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
         for name in names {
-            let target = try context.session.currentFolder.resolving(name.text)
+            let target = try context.folder.resolving(name.text)
             let (container, object) = try VersionOption.object(at: target)
             guard let found = try await session.versions(of: object, in: container).first(where: { $0.id == version }) else {
                 throw StorageError.noSuchVersion(container: container, name: object, version: version)

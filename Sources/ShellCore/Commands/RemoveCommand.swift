@@ -47,7 +47,7 @@ struct RemoveCommand: ShellCommand {
         if let version { return try await removeVersion(version, context) }
         var removed: [Location] = []
         for name in names {
-            switch try name.resolve(in: session.currentFolder) {
+            switch try name.resolve(in: context.folder) {
             case .path(let target):
                 guard try await remove(target, context) else { continue }
                 removed.append(target)

@@ -47,9 +47,9 @@ struct SearchCommand: ShellCommand {
         let session = context.session
         if context.wantsJSON(json), let term {
             // `search --json` answers and leaves the panes as they are.
-            let scope = try await session.searchScope(scopePath)
+            let scope = try await session.searchScope(scopePath, from: context.place)
             let writer = EntryWriter(console: context.console, style: ListStyle(long: false, human: false, json: true))
-            let search = session.detachedSearch(term, in: scope, filter: filter, live: isLive)
+            let search = session.detachedSearch(term, in: scope, filter: filter, live: isLive, from: context.place)
             if let age = search.indexAge { context.console.writeError("search: answered from the \(age)\n") }
             try await writer.writeJSONResults(of: search)
             return .answered
@@ -99,18 +99,18 @@ struct InfoCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
         if let version {
-            let info = try await VersionOption.info(path ?? ".", version: version, session)
+            let info = try await VersionOption.info(path ?? ".", version: version, context)
             let sheet = try await session.infoSheet(ofObject: info)
             if context.wantsJSON(json) { return write(sheet.json, context) }
             context.console.write(sheet.lines.map { escaped($0) + "\n" }.joined())
             return .answered
         }
-        if case .pattern(let pattern)? = try pattern?.resolve(in: session.currentFolder) {
+        if case .pattern(let pattern)? = try pattern?.resolve(in: context.folder) {
             return try await writeSheets(of: try await session.expand(pattern), context)
         }
         if context.wantsJSON(json) {
             // `info --json` answers and leaves the panes as they are.
-            context.console.writeJSON([try await session.infoSheet(for: try await session.resolve(path)).json])
+            context.console.writeJSON([try await session.infoSheet(for: try await session.resolve(context.location(of: path))).json])
             return .answered
         }
         try await session.info(path)

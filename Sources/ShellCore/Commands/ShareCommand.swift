@@ -57,7 +57,7 @@ struct ShareCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         if setsKey { return try await storeKey(context) }
         guard let name else { throw ShellError.usage(Self.spec, .missingOperand("NAME")) }
-        let target = try await place(name, context.session)
+        let target = try await place(name, context)
         let link = try await context.session.shareLink(
             ShareRequest(container: target.container, name: target.name, method: method, lifetime: lifetime))
         if context.wantsJSON(json) {
@@ -72,12 +72,12 @@ struct ShareCommand: ShellCommand {
     }
 
     /// The object a GET link reads, which must be there; a PUT link's place, which need not.
-    func place(_ name: String, _ session: BrowserSession) async throws -> (container: String, name: String) {
+    func place(_ name: String, _ context: CommandContext) async throws -> (container: String, name: String) {
         guard method == .put else {
-            let info = try await ContentOutput.object(name, session)
+            let info = try await ContentOutput.object(name, context)
             return (info.container, info.name)
         }
-        let target = try session.location(of: name)
+        let target = try context.location(of: name)
         guard let container = target.container, target.segments.count > 1 else { throw CommandFailure.notAnObject(target, isContainer: true) }
         return (container, String(target.prefix.dropLast()))
     }

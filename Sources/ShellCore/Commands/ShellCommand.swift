@@ -31,13 +31,15 @@ enum CommandOutcome: Equatable {
 }
 
 /// What a command works with, fixed when it starts: the browser of the cluster it
-/// started on and the local folder (both captured, so switching clusters or `lcd`
-/// meanwhile moves neither), where it writes, and the shell for what spans clusters
-/// (switching, the catalog).
+/// started on, the folder it stands in there and the local folder (all captured, so
+/// switching clusters, `cd` or `lcd` meanwhile moves none of them), where it writes, and
+/// the shell for what spans clusters (switching, the catalog).
 @MainActor
 struct CommandContext {
     let shell: Shell
     let session: BrowserSession
+    /// Where relative remote paths start: the current folder when the command started.
+    let place: SessionPlace
     let console: Console
     /// The absolute local folder that every relative local path of the command starts from.
     let localFolder: String
@@ -46,12 +48,23 @@ struct CommandContext {
     init(shell: Shell, console: Console) {
         self.shell = shell
         session = shell.session
+        place = session.place
         self.console = console
         localFolder = shell.localFolder
     }
 
     /// A local path as the user typed it (`~` expanded), made absolute against `localFolder`.
     func localPath(_ typed: String) -> LocalPath { LocalPath(typed: typed, in: localFolder) }
+
+    /// Where a remote path the user typed points, from the place the command started in.
+    func location(of path: String?) throws -> Location { try place.location(of: path) }
+
+    /// The folder relative remote paths start from.
+    var folder: Location { place.folder }
+
+    /// The folder relative paths start from in `other`, the browser of this or another
+    /// cluster: this one's is the command's own, captured; another's is where it stands.
+    func folder(in other: BrowserSession) -> Location { other === session ? place.folder : other.currentFolder }
 
     /// Whether the command prints JSON Lines: `--json` on it, or on the command line.
     func wantsJSON(_ flag: Bool) -> Bool { settings.json || flag }

@@ -7,7 +7,7 @@ extension UploadCommand {
     /// interrupted stream leaves nothing behind.
     func uploadStandardInput(as name: String, _ context: CommandContext) async throws -> CommandOutcome {
         guard let input = context.settings.streams.dataInput else { throw CommandFailure.standardInputHoldsCommands }
-        let target = try context.session.streamUploadTarget(as: name)
+        let target = try context.session.streamUploadTarget(as: name, in: context.place)
         let progress = TransferProgress(streaming: target.objectName)
         let uploader = context.session.uploader(options: options, progress: progress)
         let interrupts = input.interrupts

@@ -59,7 +59,7 @@ struct UploadCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         if local == "-", let name { return try await uploadStandardInput(as: name, context) }
         let path = context.localPath(local)
-        let target = try context.session.uploadTarget(local, at: path.absolute, as: name)
+        let target = try context.session.uploadTarget(local, at: path.absolute, as: name, in: context.place)
         do {
             try await path.namingErrors { try await upload(target, context) }
         } catch let stopped as UploadInterrupted {

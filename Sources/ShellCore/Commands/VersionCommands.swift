@@ -33,7 +33,7 @@ struct VersionsCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         guard state == "on" || state == "off" else { throw ShellError.usage(Self.spec, .badOperand("on|off", .onOrOff)) }
         let isOn = state == "on"
-        let target = try context.session.location(of: container)
+        let target = try context.location(of: container)
         guard let name = target.container else { throw CommandFailure.accountNotAllowed(.version) }
         if isDryRun {
             context.console.write("would turn versions \(state) for \(escaped(name))\n")
@@ -78,7 +78,7 @@ struct RestoreCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let (container, object) = try VersionOption.object(name, context.session)
+        let (container, object) = try VersionOption.object(name, context)
         let session = context.session
         let versions = try await session.versions(of: object, in: container)
         let chosen = try Self.choose(version, from: versions, container: container, name: object)

@@ -9,8 +9,8 @@ enum VersionOption {
 
     /// The container and object name a NAME operand gives, from the path alone: an older
     /// version has no current object to look up, and may have none at all (deleted).
-    static func object(_ name: String, _ session: BrowserSession) throws -> (container: String, name: String) {
-        try object(at: try session.location(of: name))
+    static func object(_ name: String, _ context: CommandContext) throws -> (container: String, name: String) {
+        try object(at: try context.location(of: name))
     }
 
     static func object(at target: Location) throws -> (container: String, name: String) {
@@ -20,8 +20,8 @@ enum VersionOption {
     }
 
     /// The facts of `version` of the object NAME names.
-    static func info(_ name: String, version: String, _ session: BrowserSession) async throws -> ObjectInfo {
-        let (container, object) = try object(name, session)
-        return try await session.objectInfo(container: container, name: object, version: version)
+    static func info(_ name: String, version: String, _ context: CommandContext) async throws -> ObjectInfo {
+        let (container, object) = try object(name, context)
+        return try await context.session.objectInfo(container: container, name: object, version: version)
     }
 }

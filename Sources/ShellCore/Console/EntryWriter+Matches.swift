@@ -3,10 +3,9 @@ import Rendering
 import Storage
 
 extension EntryWriter {
-    /// What a pattern matched, named from the current folder; with `-R` a matched
-    /// folder's objects follow it, named the same way.
-    func writeMatches(_ matches: [PatternMatch], from session: BrowserSession) async throws {
-        let folder = session.currentFolder
+    /// What a pattern matched, named from `folder` (where the command started); with `-R`
+    /// a matched folder's objects follow it, named the same way.
+    func writeMatches(_ matches: [PatternMatch], from folder: Location, of session: BrowserSession) async throws {
         for match in matches {
             let name = match.displayName(from: folder)
             switch match {

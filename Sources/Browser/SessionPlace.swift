@@ -1,0 +1,29 @@
+import Places
+
+/// Where a command stands in a browser: the current folder, and in search mode the folder
+/// the search was opened from. A command takes it when it starts, so a later `cd` or
+/// search in the same session moves nothing it does (the jobs a shell runs beside it).
+public struct SessionPlace: Sendable, Equatable {
+    /// The folder relative paths start from.
+    public let folder: Location
+    /// In search mode, the folder the search was opened from; nil otherwise.
+    public let searchOpenedFrom: Location?
+
+    public init(folder: Location, searchOpenedFrom: Location? = nil) {
+        self.folder = folder
+        self.searchOpenedFrom = searchOpenedFrom
+    }
+
+    public var isInSearchMode: Bool { searchOpenedFrom != nil }
+
+    /// Where `path` points: relative to the folder, or in search mode (where paths name
+    /// results) relative to the root.
+    public func location(of path: String?) throws -> Location {
+        let base = isInSearchMode && path != nil ? Location.root : folder
+        return try base.resolving(path ?? ".")
+    }
+
+    /// Where new names and `--in` paths start: the folder, or in search mode the folder
+    /// the search was opened from.
+    var workingFolder: Location { searchOpenedFrom ?? folder }
+}
