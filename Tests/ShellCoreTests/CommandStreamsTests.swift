@@ -28,7 +28,7 @@ final class CommandStreamsTests: XCTestCase {
         let gate = gate
         shell = Shell(settings: settings, output: output, catalog: harness.catalog) { cluster in
             guard case .directory(let path) = cluster.endpoint else { throw StorageError.unreachable("no such backend") }
-            return HeldStore(base: FileStore(root: path), hold: gate)
+            return ListingHookStore(base: FileStore(root: path)) { try await gate.enter($0) }
         }
         try await shell.start(cluster: harness.catalog.cluster(named: "local")!)
         for container in ["a", "b", "c"] {
@@ -122,21 +122,5 @@ final class ListingHold: Sendable {
             guard ContinuousClock.now < deadline else { throw StorageError.timedOut("the held listing") }
             try await Task.sleep(for: .milliseconds(2))
         }
-    }
-}
-
-/// A store whose object listings pass through a `ListingHold` first.
-final class HeldStore: ForwardingStore {
-    let base: any ObjectStore
-    let hold: ListingHold
-
-    init(base: any ObjectStore, hold: ListingHold) {
-        self.base = base
-        self.hold = hold
-    }
-
-    func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
-        try await hold.enter(container)
-        return try await base.listObjects(in: container, query)
     }
 }

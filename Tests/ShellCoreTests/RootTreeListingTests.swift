@@ -37,14 +37,14 @@ final class RootTreeListingTests: XCTestCase {
         // The first container's listing waits until another container's has begun: one
         // after the other, it would wait for nothing but its bound (and fail).
         let gate = ListingGate(first: "My Photos")
-        let run = try await harness.run("ls -R /", quiet: true, wrap: { GatedStore(base: $0, gate: gate) })
+        let run = try await harness.run("ls -R /", quiet: true, wrap: { store in ListingHookStore(base: store) { try await gate.enter($0) } })
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(gate.overlapped, "the first container was listed alone")
         XCTAssertEqual(run.stdout.split(separator: "\n").count, SampleData.objects.count)
     }
 }
 
-/// What the listings of a `GatedStore` saw.
+/// What the listings that pass through it saw (see `ListingHookStore`).
 final class ListingGate: Sendable {
     let first: String
     private let listed = Mutex<Set<String>>([])
@@ -67,18 +67,18 @@ final class ListingGate: Sendable {
     }
 }
 
-/// A store whose object listings pass through a `ListingGate` first.
-final class GatedStore: ForwardingStore {
+/// A store that runs a test's hook (a gate, a hold) before each object listing.
+final class ListingHookStore: ForwardingStore {
     let base: any ObjectStore
-    let gate: ListingGate
+    let beforeListing: @Sendable (String) async throws -> Void
 
-    init(base: any ObjectStore, gate: ListingGate) {
+    init(base: any ObjectStore, beforeListing: @escaping @Sendable (String) async throws -> Void) {
         self.base = base
-        self.gate = gate
+        self.beforeListing = beforeListing
     }
 
     func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
-        try await gate.enter(container)
+        try await beforeListing(container)
         return try await base.listObjects(in: container, query)
     }
 }
