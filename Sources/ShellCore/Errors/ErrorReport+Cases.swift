@@ -210,6 +210,18 @@ extension ErrorReport {
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
+        case .deletionsRefused(let refusal): (words(refusal), .failed)
+        }
+    }
+
+    static func words(_ refusal: DeletionRefusal) -> String {
+        switch refusal {
+        case .failures(let count):
+            "nothing deleted: \(count) name\(count == 1 ? "" : "s") failed (deletions need a run without errors)"
+        case .emptySource(let source):
+            "nothing deleted: \(source) holds no names, and --delete never empties DEST (rm -r does)"
+        case .overLimit(let count, let limit):
+            "nothing deleted: \(count) names would be deleted, more than --max-delete \(limit)"
         }
     }
 
