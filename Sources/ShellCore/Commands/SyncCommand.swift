@@ -25,7 +25,8 @@ struct SyncCommand: ShellCommand {
             at the end; at a terminal sync first says how many objects and bytes, and asks. \
             Nothing is deleted after a failure of any name in the run, when SRC holds no \
             names (rm -r empties a place), or when more than --max-delete N names would go: \
-            sync says so, and exits non-zero. \
+            sync says so, and exits non-zero. Two places of one account (also through two \
+            cluster names) where one is within the other are refused. \
             -n prints the plan as diff prints it (- lines only with --delete), and changes \
             nothing. A failure of one name does not stop the others: they are listed at the \
             end, and the exit status is that of the first. The last line says what was \
@@ -61,6 +62,7 @@ struct SyncCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let from = try await source.resolve(context, mustExist: true)
         let to = try await destination.resolve(context, mustExist: false)
+        try refuseOverlap(from, to, context)
         let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
         let json = context.wantsJSON(self.json)
         if isDryRun {
@@ -86,6 +88,17 @@ struct SyncCommand: ShellCommand {
         }
         comparison.saveDigests(complete: true)
         return .answered
+    }
+
+    /// Two places of one account where one is within the other are refused before any
+    /// request that writes: DEST's new names would be SRC's, or SRC's names deleted.
+    func refuseOverlap(_ from: PlaceOperand.Resolved, _ to: PlaceOperand.Resolved, _ context: CommandContext) throws {
+        guard case .remote(_, let source) = from.place, case .remote(_, let target) = to.place,
+            let one = from.session, let other = to.session, context.reachOneAccount(one, other)
+        else { return }
+        if target.isWithin(source) || source.isWithin(target) {
+            throw CommandFailure.syncOverlaps(source: from.label, destination: to.label)
+        }
     }
 
     /// DEST made ready: its container made when the resolver did not see it, or its local

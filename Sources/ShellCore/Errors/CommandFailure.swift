@@ -19,6 +19,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case sameObject(Location)
     /// `cp -r`/`mv -r` of a folder into itself or below it.
     case copyIntoItself(Location, target: Location)
+    /// `sync` between two places of one account where one is within the other (their labels).
+    case syncOverlaps(source: String, destination: String)
     /// `cp`/`mv` with sources on more than one cluster (their names).
     case sourcesOnSeveralClusters([String])
     /// `upload -` where standard input holds the shell's own commands (at the prompt, or

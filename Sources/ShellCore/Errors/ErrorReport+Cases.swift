@@ -198,6 +198,8 @@ extension ErrorReport {
             ("\(name): version \(version) is a delete marker and holds no bytes; restore another version", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
+        case .syncOverlaps(let source, let destination):
+            ("\(source) and \(destination) overlap (one is within the other): sync would write into what it reads", .usage)
         case .sourcesOnSeveralClusters(let names):
             ("the sources are on several clusters (\(names.joined(separator: ", "))); copy from one at a time", .usage)
         case .needsRecursive(let location, let isContainer, let command):
