@@ -20,6 +20,8 @@ public struct SyncTotals: Sendable, Equatable {
     public var failed = 0
     /// Names sent that nothing could prove the same after (a DLO, an opaque ETag).
     public var unverified = 0
+    /// Names SRC holds (after exclusions): none, and `--delete` would empty DEST.
+    public var inSource = 0
 
     public init() {}
 }
@@ -76,9 +78,12 @@ public struct Synchronizer: Sendable {
             switch verdict {
             case .same(let entry, _, _):
                 _ = paths?.refusal(of: entry.name)
-                totals.withLock { $0.same += 1 }
+                totals.withLock {
+                    $0.same += 1
+                    $0.inSource += 1
+                }
             case .onlyInDestination(let entry): try spool?.add(entry)
-            case .onlyInSource, .differs: break
+            case .onlyInSource, .differs: totals.withLock { $0.inSource += 1 }
             }
         }
         return (totals.withLock { $0 }, spool)

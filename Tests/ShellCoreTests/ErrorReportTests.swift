@@ -157,6 +157,9 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.standardInputHoldsCommands, CommandFailure.accountNotAllowed(.version),
                 CommandFailure.nothingToRestore(container: "c", name: "n"),
                 CommandFailure.restoreOfDeleteMarker(name: "n", version: "1795575716.36626"),
+                CommandFailure.deletionsRefused(.failures(2)), CommandFailure.deletionsRefused(.emptySource("file:x")),
+                CommandFailure.deletionsRefused(.overLimit(count: 3, limit: 1)),
+                CommandFailure.syncOverlaps(source: "/c", destination: "other:/c/d"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

@@ -1,4 +1,6 @@
 import Browser
+import Clusters
+import Foundation
 import Transfers
 
 /// The one set-up of a copy between two clusters (`cp`, `mv`, and `sync` of two stores):
@@ -19,5 +21,23 @@ enum ClusterCrossing {
         copy.progress = progress
         if let partBytes { copy.partBytes = partBytes }
         return try await body(copy)
+    }
+}
+
+extension CommandContext {
+    /// Whether two browsers reach one account of one endpoint: one cluster, or two names
+    /// whose endpoint and credentials lead to the same account (a file store's folder
+    /// through its links). Then a copy between them can meet what it reads.
+    func reachOneAccount(_ one: BrowserSession, _ other: BrowserSession) -> Bool {
+        guard one !== other else { return true }
+        guard let first = try? shell.cluster(named: one.clusterName), let second = try? shell.cluster(named: other.clusterName) else {
+            return false
+        }
+        return Self.account(of: first) == Self.account(of: second)
+    }
+
+    static func account(of cluster: Cluster) -> String {
+        guard case .directory(let path) = cluster.endpoint else { return cluster.accountIdentity }
+        return "file " + URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

@@ -33,7 +33,8 @@ struct CopyPlan {
         let progress = from !== to && context.settings.streams.progress ? TransferProgress(name: "", bytesTotal: 0, itemsTotal: 0) : nil
         try await ClusterCrossing.run(from: from, to: to, partBytes: partBytes, progress: progress) { crossing in
             let run = CopyRun(
-                plan: self, from: from, to: to, copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,
+                plan: self, from: from, to: to, oneAccount: context.reachOneAccount(from, to),
+                copier: crossing.map { Copier(streaming: $0) } ?? from.copier(), progress: progress,
                 destination: try target.folder(current: context.folder(in: to)).resolving(target.argument.text),
                 targetIsNamedAsFolder: self.target.hasSuffix("/"))
             let operands = try sources.map { try $0.argument.resolve(in: $0.folder(current: context.folder(in: from))) }
@@ -59,6 +60,9 @@ struct CopyRun {
     let plan: CopyPlan
     let from: BrowserSession
     let to: BrowserSession
+    /// Both sides reach one account (one cluster, or two names for it): a copy onto
+    /// itself, or into itself, would overwrite or delete what it reads.
+    let oneAccount: Bool
     let copier: Copier
     /// The progress line of bytes streamed between clusters; nil within one, or not shown.
     let progress: TransferProgress?
@@ -126,7 +130,7 @@ struct CopyRun {
     }
 
     func transferObject(_ info: ObjectInfo, from source: Location, to target: Location, _ context: CommandContext) async throws {
-        guard target != source || crosses else { throw CommandFailure.sameObject(source) }
+        guard target != source || !oneAccount else { throw CommandFailure.sameObject(source) }
         guard target.segments.count > 1, let container = target.container else { throw CommandFailure.accountNotAllowed(.copyTarget) }
         if isDryRun {
             return context.console.write("would \(moving ? "move" : "copy") \(named(source, on: from)) to \(named(target, on: to))\n")

@@ -29,7 +29,7 @@ extension CopyRun {
     func transferFolder(
         _ source: Location, to target: Location, asTarget: Bool = true, containerSeen: Bool = false, _ context: CommandContext
     ) async throws {
-        guard crosses || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
+        guard !oneAccount || !target.isWithin(source) else { throw CommandFailure.copyIntoItself(source, target: target) }
         if isDryRun {
             let container = source.container!
             return try await from.eachEntryPage(under: source, recursive: true, sizes: false) { page in
@@ -77,7 +77,7 @@ extension CopyRun {
                 return nil
             }
         }
-        if let first = matches.first, destination == pattern.base, !crosses { throw CommandFailure.sameObject(first.location) }
+        if let first = matches.first, destination == pattern.base, oneAccount { throw CommandFailure.sameObject(first.location) }
         var skipped: Location?
         var objects: [String: [ObjectSummary]] = [:]
         for match in matches {

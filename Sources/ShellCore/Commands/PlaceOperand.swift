@@ -48,6 +48,8 @@ struct PlaceOperand {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw CommandFailure.localFolder(path, .system(ENOTDIR)) }
+            // A SRC that cannot be read is an error before anything is made or sent.
+            if mustExist, access(root, R_OK | X_OK) != 0 { throw CommandFailure.localFolder(path, .system(errno)) }
         } else if mustExist {
             throw CommandFailure.localFolder(path, .system(ENOENT))
         }

@@ -4,10 +4,12 @@ import Storage
 import Sync
 import Transfers
 
-/// `sync [--delete] [-n] [--exclude PATTERN]... [--segment-size SIZE] [--json] SRC DEST`:
+/// `sync [--delete [--max-delete N]] [-n] [--exclude PATTERN]... [--segment-size SIZE] [--json] SRC DEST`:
 /// makes DEST hold what SRC holds, compared by content as `diff` compares.
 struct SyncCommand: ShellCommand {
     nonisolated static let delete = OptionSpec("--delete", help: "also remove what only DEST holds (at a terminal, after asking)")
+    nonisolated static let maxDelete = OptionSpec(
+        "--max-delete", value: .text, valueName: "N", help: "with --delete: delete nothing when more than N names would go")
     nonisolated static let spec = CommandSpec(
         name: "sync", aliases: [],
         summary: "make DEST hold what SRC holds, compared by content; only what differs is sent",
@@ -21,6 +23,10 @@ struct SyncCommand: ShellCommand {
             kept in a cache (by path, size, time and inode), so that a second sync of an \
             unchanged folder reads no file. With --delete, what only DEST holds is removed \
             at the end; at a terminal sync first says how many objects and bytes, and asks. \
+            Nothing is deleted after a failure of any name in the run, when SRC holds no \
+            names (rm -r empties a place), or when more than --max-delete N names would go: \
+            sync says so, and exits non-zero. Two places of one account (also through two \
+            cluster names) where one is within the other are refused. \
             -n prints the plan as diff prints it (- lines only with --delete), and changes \
             nothing. A failure of one name does not stop the others: they are listed at the \
             end, and the exit status is that of the first. The last line says what was \
@@ -29,13 +35,15 @@ struct SyncCommand: ShellCommand {
             Example: sync file:~/photos /backup/photos
             Example: sync --delete dal05:/site s3:/site
             """,
-        options: [DiffCommand.exclude, delete, CommandTable.dryRunOption, CopyCommand.segmentSize, CommandTable.jsonOption],
+        options: [DiffCommand.exclude, delete, maxDelete, CommandTable.dryRunOption, CopyCommand.segmentSize, CommandTable.jsonOption],
         operands: [OperandSpec("SRC", .place), OperandSpec("DEST", .place)])
 
     let source: PlaceOperand
     let destination: PlaceOperand
     let filter: NameFilter
     let deletes: Bool
+    /// `--max-delete N`: more names to delete than this, and none go.
+    let maxDeletes: Int?
     let isDryRun: Bool
     let partBytes: Int64?
     let json: Bool
@@ -45,6 +53,7 @@ struct SyncCommand: ShellCommand {
         destination = PlaceOperand(text: arguments.operands[1])
         filter = NameFilter(try arguments.values(DiffCommand.exclude))
         deletes = try arguments.flag(Self.delete)
+        maxDeletes = try arguments.number(Self.maxDelete, in: 0...Int.max)
         isDryRun = try arguments.flag(CommandTable.dryRunOption)
         partBytes = try arguments.size(CopyCommand.segmentSize)
         json = try arguments.flag(CommandTable.jsonOption)
@@ -53,6 +62,7 @@ struct SyncCommand: ShellCommand {
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let from = try await source.resolve(context, mustExist: true)
         let to = try await destination.resolve(context, mustExist: false)
+        try refuseOverlap(from, to, context)
         let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
         let json = context.wantsJSON(self.json)
         if isDryRun {
@@ -67,9 +77,10 @@ struct SyncCommand: ShellCommand {
                 throw CommandFailure.syncOfTwoFolders
             }
             try await prepare(to, context)
-            let run = SyncRun(synchronizer: Synchronizer(comparison: comparison, route: route, progress: progress), json: json, context: context)
+            let synchronizer = Synchronizer(comparison: comparison, route: route, progress: progress)
+            let run = SyncRun(synchronizer: synchronizer, json: json, context: context, maxDeletes: maxDeletes)
             do {
-                try await run.run(deletes: deletes, destination: to.label)
+                try await run.run(deletes: deletes, source: from.label, destination: to.label)
             } catch {
                 comparison.saveDigests(complete: false)
                 throw error
@@ -77,6 +88,17 @@ struct SyncCommand: ShellCommand {
         }
         comparison.saveDigests(complete: true)
         return .answered
+    }
+
+    /// Two places of one account where one is within the other are refused before any
+    /// request that writes: DEST's new names would be SRC's, or SRC's names deleted.
+    func refuseOverlap(_ from: PlaceOperand.Resolved, _ to: PlaceOperand.Resolved, _ context: CommandContext) throws {
+        guard case .remote(_, let source) = from.place, case .remote(_, let target) = to.place,
+            let one = from.session, let other = to.session, context.reachOneAccount(one, other)
+        else { return }
+        if target.isWithin(source) || source.isWithin(target) {
+            throw CommandFailure.syncOverlaps(source: from.label, destination: to.label)
+        }
     }
 
     /// DEST made ready: its container made when the resolver did not see it, or its local

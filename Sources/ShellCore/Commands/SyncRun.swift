@@ -13,10 +13,12 @@ struct SyncRun {
     let synchronizer: Synchronizer
     let json: Bool
     let context: CommandContext
+    /// `--max-delete`: more names only DEST holds than this, and none go.
+    let maxDeletes: Int?
     /// Failures listed again at the end, at most this many (the count tells the rest).
     nonisolated static let failuresKept = 100
 
-    func run(deletes: Bool, destination: String) async throws {
+    func run(deletes: Bool, source: String, destination: String) async throws {
         let started = ContinuousClock.now
         let failures = Locked(FailureList())
         let event = events(failures)
@@ -24,16 +26,31 @@ struct SyncRun {
         var (totals, spool) = try await context.console.withProgress(progress) {
             try await synchronizer.send(collectingDeletes: deletes, event: event)
         }
-        if let spool, spool.count > 0, await confirmed(spool, destination) {
-            try await context.console.withProgress(progress) { try await synchronizer.delete(spool, into: &totals, event: event) }
+        var refusal: DeletionRefusal?
+        if let spool, spool.count > 0 {
+            refusal = deletionRefusal(of: spool, totals, source: source)
+            if refusal == nil, await confirmed(spool, destination) {
+                try await context.console.withProgress(progress) { try await synchronizer.delete(spool, into: &totals, event: event) }
+            }
         }
         let (kept, first) = failures.withLock { ($0.kept, $0.first) }
         if !kept.isEmpty {
             context.console.writeError("sync: \(totals.failed) failed:\n")
             for failure in kept { context.console.writeError("  \(escaped(ErrorReport.words(failure)))\n") }
         }
+        if let refusal, first != nil { context.console.writeError("sync: \(escaped(ErrorReport.words(refusal)))\n") }
         summarize(totals, seconds: ProgressText.seconds(ContinuousClock.now - started))
         if let first { throw ErrorReport.SomeObjectsFailed(failed: totals.failed, total: totals.acted, first: first.error) }
+        if let refusal { throw CommandFailure.deletionsRefused(refusal) }
+    }
+
+    /// Why what only DEST holds must stay, if it must: a failure in the run (DEST may
+    /// lack what was meant to replace it), an empty SRC, or more than `--max-delete`.
+    func deletionRefusal(of spool: DeletionSpool, _ totals: SyncTotals, source: String) -> DeletionRefusal? {
+        if totals.failed > 0 { return .failures(totals.failed) }
+        if totals.inSource == 0 { return .emptySource(source) }
+        if let maxDeletes, spool.count > maxDeletes { return .overLimit(count: spool.count, limit: maxDeletes) }
+        return nil
     }
 
     /// Tells each name acted on as it happens: on standard output its plan line (or

@@ -19,6 +19,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case sameObject(Location)
     /// `cp -r`/`mv -r` of a folder into itself or below it.
     case copyIntoItself(Location, target: Location)
+    /// `sync` between two places of one account where one is within the other (their labels).
+    case syncOverlaps(source: String, destination: String)
     /// `cp`/`mv` with sources on more than one cluster (their names).
     case sourcesOnSeveralClusters([String])
     /// `upload -` where standard input holds the shell's own commands (at the prompt, or
@@ -32,6 +34,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case nothingToRestore(container: String, name: String)
     /// `restore --version` of a delete marker, which has no bytes to restore.
     case restoreOfDeleteMarker(name: String, version: String)
+    /// `sync --delete` that removed nothing of what only DEST holds, and why.
+    case deletionsRefused(DeletionRefusal)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -44,6 +48,17 @@ public enum CommandFailure: Error, Sendable, Equatable {
         /// One version of an object (`--version`).
         case version
     }
+}
+
+/// Why `sync --delete` removed nothing: each is a sign that DEST would lose what it
+/// should keep.
+public enum DeletionRefusal: Sendable, Equatable {
+    /// Names of the run failed: what DEST lacks of SRC is not known to be sent.
+    case failures(Int)
+    /// SRC (its label) holds no names: the run would empty DEST.
+    case emptySource(String)
+    /// More names would go than `--max-delete` allows.
+    case overLimit(count: Int, limit: Int)
 }
 
 /// What is wrong with a command line, as data.

@@ -198,6 +198,8 @@ extension ErrorReport {
             ("\(name): version \(version) is a delete marker and holds no bytes; restore another version", .usage)
         case .sameObject(let location): ("\(location.objectPath): source and target are the same object", .usage)
         case .copyIntoItself(let source, let target): ("\(source.description) cannot go into itself (\(target.description))", .usage)
+        case .syncOverlaps(let source, let destination):
+            ("\(source) and \(destination) overlap (one is within the other): sync would write into what it reads", .usage)
         case .sourcesOnSeveralClusters(let names):
             ("the sources are on several clusters (\(names.joined(separator: ", "))); copy from one at a time", .usage)
         case .needsRecursive(let location, let isContainer, let command):
@@ -210,6 +212,18 @@ extension ErrorReport {
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
+        case .deletionsRefused(let refusal): (words(refusal), .failed)
+        }
+    }
+
+    static func words(_ refusal: DeletionRefusal) -> String {
+        switch refusal {
+        case .failures(let count):
+            "nothing deleted: \(count) name\(count == 1 ? "" : "s") failed (deletions need a run without errors)"
+        case .emptySource(let source):
+            "nothing deleted: \(source) holds no names, and --delete never empties DEST (rm -r does)"
+        case .overLimit(let count, let limit):
+            "nothing deleted: \(count) names would be deleted, more than --max-delete \(limit)"
         }
     }
 
