@@ -32,6 +32,13 @@ public enum StorageError: Error, Sendable, Equatable {
     /// The server answered, but with something that is not valid HTTP (e.g. a
     /// non-ASCII header name); another try would get the same.
     case invalidResponse(String)
+    /// A listing page did not go past the page before it (a marker or continuation
+    /// token the server sent again): following it would never end. `container` is
+    /// the one listed, `after` where the page was asked to start.
+    case listingStuck(container: String, after: String)
+    /// The server answered `status` and asked for a wait (`Retry-After`, in seconds)
+    /// longer than the `limit` objsh waits for one request in all.
+    case waitTooLong(status: Int, retryAfter: Double, limit: Double)
     /// The bytes stored differ from the bytes sent; nothing was kept.
     case checksumMismatch(expected: String, actual: String)
     /// The object changed since it was first read (its ETag is no longer the one given).

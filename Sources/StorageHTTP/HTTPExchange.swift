@@ -117,6 +117,12 @@ package struct HTTPExchange: Sendable {
                 let (code, headers) = status(answer)
                 guard request.isIdempotent, RetryPolicy.isRetryable(status: code) else { return answer }
                 retryAfter = RetryPolicy.retryAfterSeconds(headers.first(name: "Retry-After"))
+                let longest = max(options.retry.maximumBackoff, options.retry.maximumTotalWait)
+                if let retryAfter, retryAfter > longest {
+                    // A wait past all objsh ever waits is said at once, not slept in part.
+                    await discard(answer)
+                    throw TransportFailure(error: .waitTooLong(status: code, retryAfter: retryAfter, limit: longest), isRetryable: false)
+                }
                 if !canRetry(afterFailedTry: failedTries + 1, retryAfter: retryAfter, waited: waited) { return answer }
                 await discard(answer)
                 reason = "status \(code)"
@@ -154,10 +160,20 @@ package struct HTTPExchange: Sendable {
 
     private func sendOnce(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
         try await tryOnce(request) { response in
-            let body =
-                request.method == .HEAD
-                ? ByteBuffer() : try await response.body.collect(upTo: options.maximumResponseBytes)
+            let body = request.method == .HEAD ? ByteBuffer() : try await wholeBody(of: response, for: request)
             return HTTPExchangeResponse(status: Int(response.status.code), headers: response.headers, body: body)
+        }
+    }
+
+    /// The body of a small answer (a listing page, an error), read up to the bound of
+    /// such answers: a longer or endless one fails at the bound, not at memory's end.
+    private func wholeBody(of response: HTTPClientResponse, for request: HTTPExchangeRequest) async throws -> ByteBuffer {
+        let limit = options.maximumResponseBytes
+        do {
+            return try await response.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            let message = "\(Self.target(of: request.url)) sent an answer over \(limit >> 20) MiB, more than a listing or an error takes"
+            throw TransportFailure(error: .invalidResponse(message), isRetryable: false)
         }
     }
 

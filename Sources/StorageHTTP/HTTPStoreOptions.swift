@@ -7,13 +7,15 @@ public struct HTTPStoreOptions: Sendable {
     public var readTimeout: Double
     /// Retries of connection breaks, 5xx and 429 answers.
     public var retry: RetryPolicy
-    /// The most bytes a listing or error body may have; Swift's pages are far smaller.
+    /// The most bytes a listing or error body may have: 16 MiB holds Swift's longest
+    /// page (10,000 rows of 1,024-byte names, about 12 MB in JSON) and keeps a hostile
+    /// endless answer under 64 MiB of resident memory, buffers included.
     public var maximumResponseBytes: Int
 
     /// Connect within 5 s, stall at most 30 s, five tries.
     public init(
         connectTimeout: Double = 5, readTimeout: Double = 30, retry: RetryPolicy = RetryPolicy(),
-        maximumResponseBytes: Int = 64 << 20
+        maximumResponseBytes: Int = 16 << 20
     ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout

@@ -29,8 +29,21 @@ extension SwiftStore {
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         // Names only: the rows' other fields are skipped unread, and no date is parsed.
-        if query.namesOnly { return try Self.decode([SwiftNameRow].self, from: response).map { $0.entry } }
-        return try Self.decode([SwiftObjectRow].self, from: response).map { $0.entry }
+        let entries =
+            query.namesOnly
+            ? try Self.decode([SwiftNameRow].self, from: response).map { $0.entry }
+            : try Self.decode([SwiftObjectRow].self, from: response).map { $0.entry }
+        try Self.ensureAdvances(entries, past: query.marker, in: container)
+        return entries
+    }
+
+    /// A page after a marker must end past it, or the pager asks for it again forever
+    /// (a server that ignores `marker`). A folder that holds the marker may end the
+    /// page: Swift rolls a marker inside `a/` up into `a/`.
+    static func ensureAdvances(_ entries: [ListingEntry], past marker: String, in container: String) throws {
+        guard !marker.isEmpty, let last = entries.last, !marker.precedesInByteOrder(last.name) else { return }
+        if case .subdir(let folder) = last, marker.hasPrefix(folder) { return }
+        throw StorageError.listingStuck(container: container, after: marker)
     }
 
     /// The query of a JSON listing page; the limit is kept within what Swift serves.

@@ -56,6 +56,9 @@ enum S3Answers {
     /// come as `…Response` (moto's ListParts and CompleteMultipartUpload; AWS's SDKs
     /// do not look at the root's name, so servers tested only with them vary).
     static func document(_ data: Data, expecting name: String, or other: String? = nil) throws -> XMLNode {
+        if XMLNode.declaresDocumentType(data) {
+            throw StorageError.invalidResponse("the answer declares a DOCTYPE (expected \(name)); its entities are not expanded")
+        }
         guard let root = XMLNode.parse(data) else {
             throw StorageError.invalidResponse("the answer is not XML (expected \(name))")
         }

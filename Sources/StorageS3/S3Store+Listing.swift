@@ -26,9 +26,13 @@ extension S3Store {
         let limit = min(max(query.limit, 1), maximumPageSize)
         var entries: [ListingEntry] = []
         var token: String?
+        var lastName: String?
         repeat {
             let page = try await listPage(container, query, wanted: limit - entries.count, continuation: token)
-            let merged = Self.merged(page).filter { query.marker.isEmpty || query.marker.precedesInByteOrder($0.name) }
+            let all = Self.merged(page)
+            try Self.ensureAdvances(page, all.last?.name, past: (token, lastName), in: container)
+            lastName = all.last?.name ?? lastName
+            let merged = all.filter { query.marker.isEmpty || query.marker.precedesInByteOrder($0.name) }
             let inRange = merged.prefix { query.isBeforeEnd($0.name) }
             entries += inRange
             token = page.isTruncated && inRange.count == merged.count ? page.nextContinuationToken : nil
@@ -36,6 +40,17 @@ extension S3Store {
         // ListObjectsV2 always sends the details; a names-only listing drops them.
         let page = entries.prefix(limit)
         return query.namesOnly ? page.map(\.nameOnly) : Array(page)
+    }
+
+    /// A page must go past the one before it: a continuation token sent again, or a
+    /// last name not after the previous page's, would have the loop page forever.
+    static func ensureAdvances(
+        _ page: S3Answers.ObjectPage, _ last: String?, past previous: (token: String?, last: String?), in container: String
+    ) throws {
+        let repeatsToken = page.isTruncated && page.nextContinuationToken != nil && page.nextContinuationToken == previous.token
+        var goesBack = false
+        if let last, let earlier = previous.last { goesBack = !earlier.precedesInByteOrder(last) }
+        if repeatsToken || goesBack { throw StorageError.listingStuck(container: container, after: previous.last ?? "") }
     }
 
     /// One page of ListObjectsV2, or of ListObjects (V1) where the cluster says so or

@@ -21,8 +21,9 @@ struct XMLNode: Sendable, Equatable {
     /// The text of the first child called `name`.
     func text(_ name: String) -> String? { child(name)?.text }
 
-    /// Parses `data`; nil when it is not well-formed XML.
+    /// Parses `data`; nil when it is not well-formed XML, or declares a document type.
     static func parse(_ data: Data) -> XMLNode? {
+        guard !declaresDocumentType(data) else { return nil }
         let builder = XMLTreeBuilder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -30,6 +31,13 @@ struct XMLNode: Sendable, Equatable {
         parser.shouldResolveExternalEntities = false
         guard parser.parse(), let root = builder.root else { return nil }
         return root
+    }
+
+    /// Whether `data` declares a document type: S3 answers never do, and its entities
+    /// (nested ones, a billion laughs; SYSTEM ones, a local file) are refused, not
+    /// expanded. A name in an answer cannot hold these bytes: its `<` is escaped.
+    static func declaresDocumentType(_ data: Data) -> Bool {
+        data.range(of: Data("<!DOCTYPE".utf8)) != nil
     }
 }
 

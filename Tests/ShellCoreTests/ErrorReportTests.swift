@@ -40,6 +40,8 @@ final class ErrorReportTests: XCTestCase {
         .redirectRefused(RedirectRefusal(from: "127.0.0.1:8080", to: "127.0.0.2:9000", reason: .otherHost)),
         .redirectRefused(RedirectRefusal(from: "https://127.0.0.1:8443", to: "http://127.0.0.1:8080", reason: .plainHTTP)),
         .redirectRefused(RedirectRefusal(from: "127.0.0.1:8080", to: "127.0.0.1:8080", reason: .tooMany(limit: 5))),
+        .listingStuck(container: "photos", after: "a.jpg"), .listingStuck(container: "photos", after: ""),
+        .waitTooLong(status: 503, retryAfter: 31_536_000, limit: 60),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -66,6 +68,8 @@ final class ErrorReportTests: XCTestCase {
         case .noSuchVersion: 20
         case .versionsUnsupported: 21
         case .redirectRefused: 22
+        case .listingStuck: 23
+        case .waitTooLong: 24
         }
     }
 
@@ -135,7 +139,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() async {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...22))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...24))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))

@@ -1,6 +1,7 @@
 import FaultProxyHarness
 import Foundation
 import NIOHTTP1
+import Storage
 import StorageHTTP
 import XCTest
 
@@ -48,6 +49,54 @@ final class HTTPExchangeRetryTests: XCTestCase {
         XCTAssertTrue(lines.all.contains { $0.hasSuffix("try 2 of 5 in 200 ms") }, "\(lines.all)")
         await exchange.clients.shutdown()
     }
+
+    /// A `Retry-After` past all objsh ever waits (a year) is said at once: one try, no pause.
+    func testARetryAfterPastEveryWaitIsSaidNotSlept() async throws {
+        let server = try BusyServer(failures: 10, retryAfter: "31536000")
+        let (exchange, lines) = try exchange(retry: RetryPolicy())
+        let started = ContinuousClock.now
+        do {
+            _ = try await exchange.send(HTTPExchangeRequest(method: .GET, url: server.url("/obj")))
+            XCTFail("a year's wait was not said")
+        } catch let error as StorageError {
+            XCTAssertEqual(error, .waitTooLong(status: 503, retryAfter: 31_536_000, limit: 60))
+        }
+        XCTAssertEqual(server.requests, ["GET /obj"])
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+        XCTAssertTrue(lines.all.allSatisfy { !$0.hasPrefix("retry: ") })
+        await exchange.clients.shutdown()
+    }
+
+    /// A whole answer past `maximumResponseBytes`, even one that never ends, fails at the bound.
+    func testAnEndlessAnswerEndsAtTheBound() async throws {
+        let server = try PythonServer(arguments: ["-c", Self.endless])
+        var options = HTTPStoreOptions()
+        options.maximumResponseBytes = 1 << 20
+        let clients = try StoreHTTPClient(cluster: "t", options: options, insecure: false, caVariable: "OS_CACERT", environment: [:])
+        let exchange = HTTPExchange(clients: clients, options: options, log: nil)
+        do {
+            _ = try await exchange.send(HTTPExchangeRequest(method: .GET, url: "http://127.0.0.1:\(server.port)/list"))
+            XCTFail("an endless answer was taken")
+        } catch let error as StorageError {
+            XCTAssertEqual(error, .invalidResponse("127.0.0.1:\(server.port) sent an answer over 1 MiB, more than a listing or an error takes"))
+        }
+        await clients.shutdown()
+    }
+
+    private static let endless = PythonServer.serving(
+        """
+        import http.server, os, sys, threading
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = 'HTTP/1.1'
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header('Transfer-Encoding', 'chunked')
+                self.end_headers()
+                try:
+                    while True: self.wfile.write(b'10000\\r\\n' + b' ' * 65536 + b'\\r\\n')
+                except OSError: pass
+            def log_message(self, *args): pass
+        """)
 
     func testSendFollowsTheSameRules() async throws {
         let server = try BusyServer(failures: 1, retryAfter: "0")

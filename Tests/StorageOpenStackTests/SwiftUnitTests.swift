@@ -7,6 +7,18 @@ import XCTest
 
 /// Pure parts of the Swift backend; no server needed.
 final class SwiftUnitTests: XCTestCase {
+    /// A page after a marker must end past it; a folder holding the marker may end it.
+    func testAListingPageThatDoesNotAdvanceIsAnError() throws {
+        let object = { (name: String) in ListingEntry.object(.nameOnly(name)) }
+        XCTAssertNoThrow(try SwiftStore.ensureAdvances([object("a"), object("b")], past: "", in: "c"))
+        XCTAssertNoThrow(try SwiftStore.ensureAdvances([object("b"), object("c")], past: "b", in: "c"))
+        XCTAssertNoThrow(try SwiftStore.ensureAdvances([.subdir("a/")], past: "a/b", in: "c"))
+        XCTAssertNoThrow(try SwiftStore.ensureAdvances([], past: "z", in: "c"))
+        XCTAssertThrowsError(try SwiftStore.ensureAdvances([object("a"), object("b")], past: "b", in: "c")) { error in
+            XCTAssertEqual(error as? StorageError, .listingStuck(container: "c", after: "b"))
+        }
+    }
+
     func testPercentEncodingKeepsOnlyUnreservedBytes() {
         XCTAssertEqual(SwiftPercentEncoding.encode("abc-._~XYZ09"), "abc-._~XYZ09")
         XCTAssertEqual(SwiftPercentEncoding.encode("a b"), "a%20b")

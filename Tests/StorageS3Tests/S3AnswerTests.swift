@@ -8,6 +8,32 @@ import XCTest
 
 /// S3's XML read with a real parser, errors as one line, and --debug without secrets.
 final class S3AnswerTests: XCTestCase {
+    /// A DOCTYPE is refused before any entity is expanded: nested ones, or a local file.
+    func testADocumentTypeIsRefusedNotExpanded() throws {
+        let laughs =
+            "<!DOCTYPE l [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><ListBucketResult><Name>&b;</Name></ListBucketResult>"
+        let external = "<!DOCTYPE r [<!ENTITY s SYSTEM \"file:///etc/passwd\">]><Error><Code>&s;</Code></Error>"
+        for xml in [laughs, external] {
+            XCTAssertThrowsError(try S3Answers.objectPage(Data(xml.utf8))) { error in
+                XCTAssertEqual(
+                    error as? StorageError,
+                    .invalidResponse("the answer declares a DOCTYPE (expected ListBucketResult); its entities are not expanded"))
+            }
+            XCTAssertNil(S3Answers.error(Data(xml.utf8)))
+        }
+    }
+
+    /// A page that sends its continuation token again, or ends before the page before it, stops the loop.
+    func testAListingPageThatDoesNotAdvanceIsAnError() throws {
+        let page = S3Answers.ObjectPage(objects: [], prefixes: [], isTruncated: true, nextContinuationToken: "t1")
+        XCTAssertNoThrow(try S3Store.ensureAdvances(page, "c", past: (nil, nil), in: "b"))
+        XCTAssertNoThrow(try S3Store.ensureAdvances(page, "c", past: ("t0", "b"), in: "b"))
+        XCTAssertThrowsError(try S3Store.ensureAdvances(page, "c", past: ("t1", "b"), in: "b")) { error in
+            XCTAssertEqual(error as? StorageError, .listingStuck(container: "b", after: "b"))
+        }
+        XCTAssertThrowsError(try S3Store.ensureAdvances(page, "b", past: ("t0", "b"), in: "b"))
+    }
+
     func testListingPageWithEntitiesPrefixesAndContinuation() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>

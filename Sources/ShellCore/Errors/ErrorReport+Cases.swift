@@ -22,6 +22,12 @@ extension ErrorReport {
         case .unreachable(let message): "server unreachable: \(message)"
         case .timedOut(let message): "timed out: \(message)"
         case .invalidResponse(let message): "invalid answer from the server: \(message)"
+        case .waitTooLong(let status, let retryAfter, let limit):
+            "server error \(status): the server asks to be tried again in \(DurationText.format(Int(min(retryAfter, 1e12)))) "
+                + "(Retry-After), more than the \(DurationText.format(Int(limit))) objsh waits; not waited for"
+        case .listingStuck(let container, let after):
+            "invalid answer from the server: the listing of \(container) does not advance past "
+                + (after.isEmpty ? "its first page" : after) + "; it is not followed round again"
         case .checksumMismatch(let expected, let actual):
             "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
         case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"
@@ -99,7 +105,9 @@ extension ErrorReport {
         case .unauthorized: .permission
         case .server(let status, _) where status == 401 || status == 403: .permission
         case .server(404, _): .notFound
-        case .server, .unreachable, .timedOut, .invalidResponse, .redirectRefused: .unavailable
+        case .server, .unreachable, .timedOut, .invalidResponse, .redirectRefused, .listingStuck,
+            .waitTooLong:
+            .unavailable
         case .cancelled: .interrupted
         // A refusal to trust is fixed by a trust setting (77); a server that does not
         // speak TLS, or another handshake failure, is unavailable (69).
