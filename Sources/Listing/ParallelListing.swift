@@ -7,8 +7,9 @@ import Workers
 /// The first page is fetched alone. When it is full, split points are guessed from
 /// it (`SplitPoints`), probed for the real entries they land on, and the rest of the
 /// listing is cut there into ranges (`ListingQuery.endBefore`) listed side by side,
-/// `concurrency` ranges at a time, each at most `depth` pages ahead of the reader:
-/// memory is bounded by the pages in flight, not by the folder. A short first page,
+/// `concurrency` ranges at a time: the one being read at most `depth` pages ahead of
+/// the reader, each after it its first page. Memory is bounded by the pages in flight,
+/// not by the folder. A short first page,
 /// a first page that suggests no split, or a `concurrency` of 1 goes on as one
 /// stream, still fetching the next page while the current one is read. Each element
 /// is one page.
@@ -80,8 +81,11 @@ final class ListingEngine {
             ranges = try await plan.valueCancelledWithWaiter.map { RangeCursor(range: $0, source: listing.source) }
         }
         while current < ranges.count {
+            // The range being read keeps `depth` pages coming; those after it only need
+            // their first page in hand when the reader gets there. Deeper, they fill
+            // ahead whenever the reader waits for a core, and hold pages nobody reads yet.
             for index in current..<min(current + listing.concurrency, ranges.count) {
-                ranges[index].fill(depth: listing.depth)
+                ranges[index].fill(depth: index == current ? listing.depth : 1)
             }
             let cursor = ranges[current]
             let head = cursor.takeHead()

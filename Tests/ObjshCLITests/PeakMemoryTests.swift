@@ -31,11 +31,10 @@ final class PeakMemoryTests: XCTestCase {
     // Beyond 100,000 a flat folder grows only by its sorted pass: ls -R flat at 200,000
     // and 400,000 peaked at 48,876 and 54,216 KiB.
     // Since the shell's state moved to the main actor (2026-11-28), the reader of a listing
-    // runs on the main thread beside the ranges' two, so the ranges fill their pages ahead
-    // as far as their bound allows instead of waiting for a core: ls -R nested measured
-    // 38,804 -> 55,716 and ls flat 36,464 -> 50,256 (wall time down; see issue 37's note).
-    // Within the pages-in-flight bound above, but past the 16 MiB measured before.
-    static let listingAllowanceKilobytes = 20 * 1024
+    // runs on the main thread beside the ranges' two, so ranges ahead of the one read
+    // filled their 2 pages as soon as a core was free: ls -R nested measured 38,804 ->
+    // 55,716 KiB. Ranges ahead of the reader now fetch 1 page each (ParallelListing).
+    static let listingAllowanceKilobytes = 16 * 1024
     static let searchAllowanceKilobytes = 32 * 1024
     /// Listing a second container after the first adds only its sorted passes.
     static let cacheAllowanceKilobytes = 12 * 1024
