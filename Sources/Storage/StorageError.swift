@@ -39,8 +39,13 @@ public enum StorageError: Error, Sendable, Equatable {
     /// The server answered `status` and asked for a wait (`Retry-After`, in seconds)
     /// longer than the `limit` objsh waits for one request in all.
     case waitTooLong(status: Int, retryAfter: Double, limit: Double)
-    /// The bytes stored differ from the bytes sent; nothing was kept.
+    /// The server refused the bytes it got, or a piece that is no object of its own
+    /// (a segment, a part) came out other than sent and was dropped: nothing was
+    /// stored under the name.
     case checksumMismatch(expected: String, actual: String)
+    /// The server stored an object under the name with other bytes than were sent;
+    /// objsh tried to delete it and says what is left (`removeStoredWrong`).
+    case storedWrong(StoredWrong)
     /// The object changed since it was first read (its ETag is no longer the one given).
     case changed(container: String, name: String)
     /// The container still holds objects.

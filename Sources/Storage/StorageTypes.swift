@@ -198,6 +198,10 @@ public struct ObjectInfo: Sendable, Equatable {
     public var metadataProblem: String?
     /// Why the ETag is not a digest of the bytes; nil when it is one (or S3's MD5 of MD5s).
     public var opaqueETag: OpaqueETag?
+    /// Whether objsh read the object back after writing it and found its bytes as sent,
+    /// where the server's ETag for it was not the one predicted (its own for an
+    /// assembled object): the bytes are proven though the ETag does not show it.
+    public var isReadBack = false
     /// The store's checksum of the whole content, when it offers one.
     public var checksum: ContentChecksum?
     /// The other headers the object is served with (Cache-Control, Content-Disposition,

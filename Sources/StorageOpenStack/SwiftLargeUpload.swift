@@ -109,7 +109,9 @@ struct SwiftLargeUpload: LargeUpload {
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
         let expected = LargeObjectETag.staticManifest(segmentMD5s: segments.map(\.md5))
         let stored = SwiftHeaders.etag(response.headers) ?? ""
-        guard stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        guard stored == expected else {
+            throw await store.removeStoredWrong(container: container, name: name, isLargeObject: true, expected: expected, actual: stored)
+        }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
         try? await deleteSegments(replaced.filter { !kept.contains($0) })
         return ObjectInfo(

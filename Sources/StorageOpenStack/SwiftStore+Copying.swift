@@ -88,7 +88,11 @@ extension SwiftStore {
             .PUT, path: path, headers: ["X-Copy-From": "/" + source, "Content-Length": "0"], body: { .bytes([]) })
         guard response.status == 201 else { throw Self.unexpected(response) }
         let copied = SwiftHeaders.etag(response.headers) ?? ""
-        guard copied == hash else { throw StorageError.checksumMismatch(expected: hash, actual: copied) }
+        guard copied == hash else {
+            // A segment is no object of its own: it goes, and nothing is stored under the copy's name.
+            _ = try? await send(.DELETE, path: path)
+            throw StorageError.checksumMismatch(expected: hash, actual: copied)
+        }
         return SwiftManifestEntry(path: "/\(segmentContainer)/\(segment)", etag: hash, sizeBytes: row.bytes)
     }
 

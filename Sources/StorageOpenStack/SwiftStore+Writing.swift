@@ -71,8 +71,7 @@ extension SwiftStore {
         let stored = SwiftHeaders.etag(response.headers) ?? ""
         guard stored == sent else {
             // Nothing half-right is kept: the object goes, the local file stays.
-            _ = try? await send(.DELETE, path: path)
-            throw StorageError.checksumMismatch(expected: sent, actual: stored)
+            throw await removeStoredWrong(container: container, name: name, expected: sent, actual: stored)
         }
         return ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: stored,

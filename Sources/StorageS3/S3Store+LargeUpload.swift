@@ -181,11 +181,15 @@ struct S3LargeUpload: LargeUpload {
         var opacity = store.etagOpacity(stored, headers: response.headers)
         if opacity == nil, segments.contains(where: { $0.tag != nil }) { opacity = .notADigest }
         if opacity == nil { stored = stored.lowercased() }
-        guard opacity != nil || stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        let isReadBack = opacity == nil && stored != expected
+        if isReadBack {
+            try await proveReadingBack(segments, etag: stored, expected: expected, version: response.headers.first(name: "x-amz-version-id"))
+        }
         var info = ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
             etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
         info.opaqueETag = opacity
+        info.isReadBack = isReadBack
         return info
     }
 

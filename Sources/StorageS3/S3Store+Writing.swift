@@ -81,8 +81,9 @@ extension S3Store {
         // proves nothing, and Content-MD5 vouched for the bytes.
         let opacity = etagOpacity(stored, headers: response.headers)
         if opacity == nil, stored.lowercased() != md5.hex {
-            _ = try? await send(.DELETE, S3Target(bucket: container, key: name))
-            throw StorageError.checksumMismatch(expected: md5.hex, actual: stored)
+            throw await removeStoredWrong(
+                container: container, name: name, version: response.headers.first(name: "x-amz-version-id"), expected: md5.hex,
+                actual: stored)
         }
         var info = ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: opacity == nil ? stored.lowercased() : stored,

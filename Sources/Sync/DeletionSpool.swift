@@ -18,7 +18,7 @@ public final class DeletionSpool: @unchecked Sendable {
         guard descriptor >= 0, let file = fdopen(descriptor, "w+") else {
             throw StorageError.system("cannot make a temporary file")
         }
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.file = file
         unlink(path)  // gone from the folder at once: nothing to clean up after a kill
     }

@@ -92,7 +92,8 @@ public struct StreamedCopy: Sendable {
             if case .corrupt = error { try? await upload.abort() }
             throw error
         } catch let error where Downloader.isCancellation(error) {
-            throw TransferError.interrupted(.streamedCopy(name: target.name, stored: held.withLock { $0 }, of: slices.count))
+            let onServer = await upload.segmentsHeld(of: slices.count)
+            throw TransferError.interrupted(.streamedCopy(name: target.name, stored: onServer ?? held.withLock { $0 }, of: slices.count))
         }
         _ = try await upload.complete(records, removingReplaced: true)
         return note

@@ -89,7 +89,7 @@ public struct Uploader: Sendable {
                 inOrder.deliver(result, at: index)
             }
         } catch  where Task.isCancelled || error is CancellationError || (error as? StorageError) == .cancelled {
-            throw UploadInterrupted(partial: ledger.partialLines, filesDone: ledger.filesDone, filesTotal: items.count)
+            throw UploadInterrupted(partial: await ledger.partialLines(), filesDone: ledger.filesDone, filesTotal: items.count)
         }
     }
 
@@ -123,7 +123,7 @@ public struct Uploader: Sendable {
         ledger: PartialLedger
     ) async throws -> UploadResult {
         let stored = try await upload.storedSegments()
-        ledger.begin(name, segments: slices.count, stored: stored.count)
+        ledger.begin(name, upload, segments: slices.count, stored: stored.count)
         let sent = Mutex(0)
         let progress = self.progress
         let records = try await WorkerPool.map(Array(slices.enumerated()), limit: options.parallel) { index, slice in
@@ -168,23 +168,40 @@ public struct Uploader: Sendable {
 
 /// Which large uploads are under way and how far, to say what an interruption left.
 final class PartialLedger: Sendable {
+    private struct Entry {
+        var upload: any LargeUpload
+        var stored: Int
+        var total: Int
+    }
     private struct State {
-        var segments: [String: (stored: Int, total: Int)] = [:]
+        var uploads: [String: Entry] = [:]
         var filesDone = 0
     }
     private let state = Mutex(State())
 
-    func begin(_ name: String, segments total: Int, stored: Int) { state.withLock { $0.segments[name] = (stored, total) } }
-    func storedSegment(of name: String) { state.withLock { $0.segments[name]?.stored += 1 } }
-    func finish(_ name: String) { _ = state.withLock { $0.segments.removeValue(forKey: name) } }
+    func begin(_ name: String, _ upload: any LargeUpload, segments total: Int, stored: Int) {
+        state.withLock { $0.uploads[name] = Entry(upload: upload, stored: stored, total: total) }
+    }
+    func storedSegment(of name: String) { state.withLock { $0.uploads[name]?.stored += 1 } }
+    func finish(_ name: String) { _ = state.withLock { $0.uploads.removeValue(forKey: name) } }
     func finishFile() { state.withLock { $0.filesDone += 1 } }
     var filesDone: Int { state.withLock { $0.filesDone } }
 
-    /// `NAME: 3 of 16 segments stored`, by name, for uploads left unfinished.
-    var partialLines: [String] {
-        state.withLock { state in
-            state.segments.sorted { $0.key.precedesInByteOrder($1.key) }.map { "\($0.key): \($0.value.stored) of \($0.value.total) segments stored" }
+    /// `NAME: 3 of 16 segments stored`, by name, for uploads left unfinished, as the
+    /// server counts them once every worker has stopped: a segment in flight when the
+    /// run was stopped may land after the count kept while sending. Where the server
+    /// cannot be asked, that count is given and said to be one.
+    func partialLines() async -> [String] {
+        let entries = state.withLock { $0.uploads }.sorted { $0.key.precedesInByteOrder($1.key) }
+        var lines: [String] = []
+        for (name, entry) in entries {
+            if let held = await entry.upload.segmentsHeld(of: entry.total) {
+                lines.append("\(name): \(held) of \(entry.total) segments stored")
+            } else {
+                lines.append("\(name): \(entry.stored) of \(entry.total) segments stored when it stopped (the server could not be asked)")
+            }
         }
+        return lines
     }
 }
 

@@ -42,6 +42,9 @@ final class ErrorReportTests: XCTestCase {
         .redirectRefused(RedirectRefusal(from: "127.0.0.1:8080", to: "127.0.0.1:8080", reason: .tooMany(limit: 5))),
         .listingStuck(container: "photos", after: "a.jpg"), .listingStuck(container: "photos", after: ""),
         .waitTooLong(status: 503, retryAfter: 31_536_000, limit: 60),
+        .storedWrong(StoredWrong(container: "c", name: "n", expected: "a", actual: "b", remains: .nothing)),
+        .storedWrong(StoredWrong(container: "c", name: "n", expected: "a", actual: "b", remains: .wrongCopy)),
+        .storedWrong(StoredWrong(container: "c", name: "n", expected: "a", actual: "b", remains: .unknown)),
     ]
     static func caseIndex(_ error: StorageError) -> Int {
         switch error {
@@ -70,6 +73,7 @@ final class ErrorReportTests: XCTestCase {
         case .redirectRefused: 22
         case .listingStuck: 23
         case .waitTooLong: 24
+        case .storedWrong: 25
         }
     }
 
@@ -139,7 +143,7 @@ final class ErrorReportTests: XCTestCase {
     }
 
     func testEveryCaseHasASample() async {
-        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...24))
+        XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...25))
         XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))

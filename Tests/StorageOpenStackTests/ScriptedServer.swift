@@ -48,6 +48,7 @@ final class ScriptedServer {
                 self.rfile.read(int(self.headers['Content-Length']))
                 self.answer(201, headers=[('ETag', '00000000000000000000000000000000')])
             def do_DELETE(self): self.answer(204)
+            def do_HEAD(self): self.answer(404)
             def log_message(self, *args): pass
         """)
 }

@@ -45,9 +45,14 @@ final class SwiftRetryTests: XCTestCase {
             _ = try await store.putObject(container: "c", name: "a b.txt", fileAt: file, contentType: nil)
             XCTFail("a wrong ETag was accepted")
         } catch let error as StorageError {
-            XCTAssertEqual(error, .checksumMismatch(expected: "b1946ac92492d2347c6235b4d2611184", actual: "00000000000000000000000000000000"))
+            let wrong = StoredWrong(
+                container: "c", name: "a b.txt", expected: "b1946ac92492d2347c6235b4d2611184", actual: "00000000000000000000000000000000",
+                remains: .nothing)
+            XCTAssertEqual(error, .storedWrong(wrong), "the claim that nothing is left follows the HEAD that found nothing")
         }
-        XCTAssertEqual(server.requests, ["PUT /v1/AUTH_x/c/a%20b.txt", "DELETE /v1/AUTH_x/c/a%20b.txt"])
+        XCTAssertEqual(
+            server.requests,
+            ["PUT /v1/AUTH_x/c/a%20b.txt", "DELETE /v1/AUTH_x/c/a%20b.txt", "HEAD /v1/AUTH_x/c/a%20b.txt", "HEAD /v1/AUTH_x/c"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: file), "the local file is kept")
         await store.shutdown()
     }

@@ -30,6 +30,7 @@ extension ErrorReport {
                 + (after.isEmpty ? "its first page" : after) + "; it is not followed round again"
         case .checksumMismatch(let expected, let actual):
             "upload corrupted in transit (sent MD5 \(expected), server has \(actual)); nothing was stored"
+        case .storedWrong(let wrong): words(wrong)
         case .changed(let container, let name): "\(name) in \(container) changed while it was read; run the command again"
         case .containerNotEmpty(let name): "\(name): container not empty"
         case .unsupported(let message): message
@@ -40,6 +41,17 @@ extension ErrorReport {
         case .tls(let refusal): words(refusal)
         case .proxy(let refusal): words(refusal)
         case .redirectRefused(let refusal): words(refusal)
+        }
+    }
+
+    static func words(_ wrong: StoredWrong) -> String {
+        let stored =
+            "\(wrong.name) in \(wrong.container) was stored with other bytes than sent (MD5 \(wrong.expected) sent, "
+            + "the server has \(wrong.actual))"
+        switch wrong.remains {
+        case .nothing: return stored + "; objsh deleted it, and nothing is stored under that name now"
+        case .wrongCopy: return stored + "; objsh could not delete it: remove it"
+        case .unknown: return stored + "; objsh asked the server to delete it but could not check that it is gone"
         }
     }
 
@@ -120,7 +132,7 @@ extension ErrorReport {
             }
         case .unreadableFile(_, let problem) where problem.isMissing: .notFound
         case .shareRefused(.tooLong): .usage
-        case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .changed, .containerNotEmpty,
+        case .containerExists, .invalidName, .unreadableFile, .checksumMismatch, .storedWrong, .changed, .containerNotEmpty,
             .unsupported, .metadataRefused, .shareRefused, .io, .versionsUnsupported:
             .failed
         }
