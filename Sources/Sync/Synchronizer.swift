@@ -62,6 +62,7 @@ public struct Synchronizer: Sendable {
         let transfer = SyncTransfer(route: route, judge: comparison.judge, progress: progress)
         let slots = SendSlots(route.parallel)
         let paths: DownloadPaths? = if case .download = route { DownloadPaths() } else { nil }
+        let landing = Landing()
         try await comparison.process(limit: comparison.window + route.parallel, meet: { paths?.meet($0) }) { [self] verdict in
             switch verdict {
             case .onlyInSource(let entry), .differs(let entry, _, _):
@@ -70,7 +71,7 @@ public struct Synchronizer: Sendable {
                     break
                 }
                 progress?.addTotal(bytes: entry.bytes, items: 1)
-                try await slots.run { try await send(verdict, transfer, totals, event) }
+                try await slots.run { if try await send(verdict, transfer, totals, event) { landing.sent(entry.name) } }
             case .same, .onlyInDestination: break
             }
             return verdict
@@ -82,16 +83,23 @@ public struct Synchronizer: Sendable {
                     $0.same += 1
                     $0.inSource += 1
                 }
-            case .onlyInDestination(let entry): try spool?.add(entry)
-            case .onlyInSource, .differs: totals.withLock { $0.inSource += 1 }
+            case .onlyInDestination(let entry):
+                try spool?.add(entry)
+                landing.metInDestination()
+            case .onlyInSource: totals.withLock { $0.inSource += 1 }
+            case .differs:
+                totals.withLock { $0.inSource += 1 }
+                landing.metInDestination()
             }
         }
+        try await checkLanding(landing, totals, event)
         return (totals.withLock { $0 }, spool)
     }
 
-    /// Sends one name; a failure of it is told and counted.
+    /// Sends one name; a failure of it is told and counted. Whether it was sent.
+    @discardableResult
     func send(_ verdict: Verdict, _ transfer: SyncTransfer, _ totals: Locked<SyncTotals>, _ event: @escaping @Sendable (SyncEvent) -> Void)
-        async throws
+        async throws -> Bool
     {
         let copies = if case .copy = route { true } else { false }
         let entry = verdict.sourceEntry
@@ -108,9 +116,11 @@ public struct Synchronizer: Sendable {
                 if check != .verified { $0.unverified += 1 }
             }
             event(.sent(verdict, check))
+            return true
         } catch let error where !Self.stopsAll(error) {
             totals.withLock { $0.failed += 1 }
             event(.failed(ObjectFailure(name: entry.name, error: error)))
+            return false
         }
     }
 

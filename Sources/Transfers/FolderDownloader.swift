@@ -116,7 +116,7 @@ extension TransferError {
     /// Failures that concern one object of many, so the rest of a folder goes on.
     var isLocalToOneObject: Bool {
         switch self {
-        case .exists, .local, .corrupt, .unsafeName, .notMoved: true
+        case .exists, .local, .corrupt, .unsafeName, .notMoved, .storedUnderAnotherKey: true
         case .interrupted, .someFailed, .streamTooLong: false
         }
     }

@@ -36,4 +36,27 @@ final class ProviderETagTests: ProviderTestCase {
         XCTAssertEqual(left.status, 0, left.errors)
         XCTAssertTrue(left.output.contains("copy.bin") && !left.output.contains("wrong.bin"), left.output)
     }
+
+    /// Issue 39: a server that stores `\` as `/` (played in front of moto) answers a HEAD
+    /// of `a\b.txt` for `a/b.txt`, so only the listing shows where it went: sync says so
+    /// naming both keys and fails, and run again it fails the same way, never saying that
+    /// all went well.
+    func testANameStoredUnderAnotherKeyFailsNamingBoth() throws {
+        let proxy = try ProviderProxy(upstreamPort: motoPort, quirk: "backslash-to-slash")
+        let config = cluster("slashing", "http://127.0.0.1:\(proxy.port)", moto: true, "region = us-east-1")
+        let source = home + "/tree"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try Data("back\n".utf8).write(to: URL(fileURLWithPath: source + "/a\\b.txt"))
+        try Data("plain\n".utf8).write(to: URL(fileURLWithPath: source + "/plain.txt"))
+        XCTAssertEqual(try objsh(config, "slashing", ["mkdir \(bucket)"]).status, 0)
+        for run in 1...2 {
+            let synced = try objsh(config, "slashing", ["sync file:\(source) /\(bucket)"])
+            XCTAssertEqual(synced.status, 1, "run \(run): \(synced.errors)")
+            XCTAssertTrue(
+                synced.errors.contains("a\\b.txt: sent, but the server lists it under another key (a/b.txt)"), "run \(run): \(synced.errors)")
+            XCTAssertTrue(synced.output.contains("failed 1"), "run \(run): \(synced.output)")
+        }
+        let left = try objsh(config, "slashing", ["ls -R /\(bucket)", "rm -r /\(bucket)"])
+        XCTAssertTrue(left.output.contains("plain.txt"), left.output)
+    }
 }

@@ -81,7 +81,8 @@ final class ErrorReportTests: XCTestCase {
         .exists("/tmp/a"), .local(path: "/tmp/a", problem: .system(EACCES)), .corrupt(name: "a", detail: "MD5 differs"),
         .unsafeName("../x", reason: .climbs), .interrupted(.standardInput(name: "a")),
         .someFailed(failed: 2, of: 10), .notMoved(name: "a", .unverified(.dynamicLargeObject)),
-        .streamTooLong(segments: 10_000, segmentBytes: 5 << 20),
+        .streamTooLong(segments: 10_000, segmentBytes: 5 << 20), .storedUnderAnotherKey(name: "a\\b", key: "a/b"),
+        .storedUnderAnotherKey(name: "a\\b", key: nil),
     ]
     static func caseIndex(_ error: TransferError) -> Int {
         switch error {
@@ -93,6 +94,7 @@ final class ErrorReportTests: XCTestCase {
         case .someFailed: 5
         case .notMoved: 6
         case .streamTooLong: 7
+        case .storedUnderAnotherKey: 8
         }
     }
 
@@ -144,7 +146,7 @@ final class ErrorReportTests: XCTestCase {
 
     func testEveryCaseHasASample() async {
         XCTAssertEqual(Set(Self.storage.map(Self.caseIndex)), Set(0...25))
-        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...7))
+        XCTAssertEqual(Set(Self.transfer.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.browser.map(Self.caseIndex)), Set(0...8))
         XCTAssertEqual(Set(Self.cluster.map(Self.caseIndex)), Set(0...2))
     }
