@@ -202,7 +202,7 @@ extension ObjectStore {
     /// own with 412 rather than cut a page), so the empty page after a short one was a
     /// request wasted at every start.
     public func containerPages(prefix: String = "", pageSize: Int = ListingQuery.maximumLimit) -> ListingPages<ContainerSummary> {
-        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: true) { marker, limit in
+        ListingPages(pageSize: min(pageSize, maximumPageSize), endsOnShortPage: true, stuckIn: "the account") { marker, limit in
             try await listContainers(ListingQuery(prefix: prefix, marker: marker, limit: limit))
         } name: {
             $0.name
@@ -218,12 +218,18 @@ public struct ListingPages<Element: Sendable>: AsyncSequence, Sendable {
     let fetch: Fetch
     let name: @Sendable (Element) -> String
     let startMarker: String
+    /// What is listed, for the error when a full page does not go past its marker; nil
+    /// where the store's own listing already says so (an object listing's).
+    let stuckIn: String?
 
-    public init(pageSize: Int, endsOnShortPage: Bool, startMarker: String = "", fetch: @escaping Fetch, name: @escaping @Sendable (Element) -> String)
-    {
+    public init(
+        pageSize: Int, endsOnShortPage: Bool, startMarker: String = "", stuckIn: String? = nil, fetch: @escaping Fetch,
+        name: @escaping @Sendable (Element) -> String
+    ) {
         self.pageSize = pageSize
         self.endsOnShortPage = endsOnShortPage
         self.startMarker = startMarker
+        self.stuckIn = stuckIn
         self.fetch = fetch
         self.name = name
     }
@@ -247,9 +253,12 @@ public struct ListingPages<Element: Sendable>: AsyncSequence, Sendable {
             }
             if pages.endsOnShortPage && page.count < pages.pageSize { isFinished = true }
             let next = pages.name(last)
-            // A server that repeats its marker would loop forever; stop instead.
+            // A server that repeats its marker would loop forever: an error where it
+            // would hide what lies past it, else the end.
             if !next.utf8.lexicographicallyPrecedes(marker.utf8) && next != marker {
                 marker = next
+            } else if let place = pages.stuckIn, !isFinished {
+                throw StorageError.listingStuck(container: place, after: marker)
             } else {
                 isFinished = true
             }
