@@ -96,6 +96,8 @@ final class EscapeSweepTests: XCTestCase {
         XCTAssertTrue(output.contains("esc\\e[31mred.txt"), "\(label): \(output)")
         let progress = String(decoding: run.errors, as: UTF8.self).components(separatedBy: "\r\u{1B}[K").dropFirst()
         XCTAssertTrue(progress.contains { $0.contains("\\e[31m") }, "\(label): no progress line named a seeded name")
+        // Every name went with the container: a CR in an S3 key once stayed behind.
+        XCTAssertFalse(String(decoding: run.errors, as: UTF8.self).contains("container not empty"), label)
         var scan = ControlByteScan()
         scan.scan(run.output, "\(label) stdout")
         scan.scan(run.errors, "\(label) stderr")

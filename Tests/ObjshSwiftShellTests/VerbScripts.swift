@@ -18,6 +18,9 @@ struct VerbScripts {
     var cluster: String
     /// Whether the cluster is Swift (`share --set-key` then signs links).
     var isSwift: Bool
+    /// `CLUSTER:` before every remote path, to run each command against another cluster
+    /// than the one the script started on (one that fails to open: each verb's error path).
+    var remote = ""
 
     /// The commands of the table that have no lines here (goal: none).
     static func unscripted(_ script: VerbScripts) -> [String] {
@@ -32,7 +35,7 @@ struct VerbScripts {
     static func q(_ text: String) -> String { "'" + text + "'" }
 
     // Every remote path is absolute: `info` and `cd` move the panes the script runs in.
-    private var root: String { "/" + container }
+    private var root: String { remote + "/" + container }
     private var folder: String { root + "/" + (seed as NSString).lastPathComponent }
     private var file: String { folder + "/" + object }
     private func at(_ name: String) -> String { Self.q(root + "/" + name) }
@@ -46,7 +49,14 @@ struct VerbScripts {
             ("cd", ["cd \(at("nope\u{1B}[31m"))", "cd \(q(root))"]),
             ("upload", ["upload --progress \(q(seed))", "upload \(q(seed + "/" + object)) \(q("one\u{9B}.txt"))"]),
             ("pwd", ["pwd"]),
-            ("ls", ["ls", "ls -l -h", "ls -R", "ls --json -R", "ls -l \(q(folder))", "ls \(q(folder))/c*", "ls --versions \(q(file))"]),
+            // Paths even where the current folder would do: after a failed `cd` it is the account.
+            (
+                "ls",
+                [
+                    "ls \(q(root))", "ls -l -h \(q(root))", "ls -R \(q(root))", "ls --json -R \(q(root))", "ls -l \(q(folder))", "ls \(q(folder))/c*",
+                    "ls --versions \(q(file))",
+                ]
+            ),
             ("info", ["info", "info \(q(file))", "info --json \(q(file))", "info \(q(folder))", "info /", "info \(q(folder))/*"]),
             ("cat", ["cat \(q(file))", "cat \(q(file + "\u{07}gone"))"]), ("head", ["head -n 1 \(q(file))"]),
             ("tail", ["tail -c 3 \(q(file))"]),
