@@ -179,7 +179,7 @@ let package = Package(
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(
             name: "ObjshSwiftShellTests",
-            dependencies: ["FaultProxyHarness", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["FaultProxyHarness", "ShellCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),

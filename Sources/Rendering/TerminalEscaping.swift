@@ -25,6 +25,12 @@ public enum TerminalEscaping {
         return String(out)
     }
 
+    /// Whether `s` shows as it is: `escape` would leave it unchanged. Completion inserts
+    /// only such names into a line the terminal echoes.
+    public static func isPlain(_ s: String) -> Bool {
+        !s.unicodeScalars.contains(where: needsEscape)
+    }
+
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -35,8 +35,9 @@ enum S3Answers {
 
     static func objectPage(_ data: Data) throws -> ObjectPage {
         let root = try document(data, expecting: "ListBucketResult")
+        let key = keyDecoder(root)
         let objects = root.children("Contents").map { item in
-            let name = item.text("Key") ?? ""
+            let name = key(item.text("Key") ?? "")
             let etag = unquoted(item.text("ETag") ?? "")
             return ObjectSummary(
                 name: name, bytes: Int64(item.text("Size") ?? "") ?? 0,
@@ -44,12 +45,23 @@ enum S3Answers {
                 lastModified: item.text("LastModified").flatMap(ServerDates.iso8601), etag: etag.isEmpty ? nil : etag,
                 isLargeObject: etag.contains("-"))
         }
-        let prefixes = root.children("CommonPrefixes").compactMap { $0.text("Prefix") }
+        let prefixes = root.children("CommonPrefixes").compactMap { $0.text("Prefix").map(key) }
         let last = (objects.map(\.name) + prefixes).max { $0.precedesInByteOrder($1) }
         return ObjectPage(
             objects: objects, prefixes: prefixes, isTruncated: root.text("IsTruncated") == "true",
             nextContinuationToken: root.text("NextContinuationToken"),
-            nextMarker: root.text("NextMarker").flatMap { $0.isEmpty ? nil : $0 } ?? last)
+            nextMarker: root.text("NextMarker").flatMap { $0.isEmpty ? nil : key($0) } ?? last)
+    }
+
+    /// How a listing's keys read: percent-encoded (a space as `+`) when the server
+    /// honoured `encoding-type=url` and says so, as they are otherwise. XML 1.0 cannot
+    /// carry a key holding a control character: s3api answers 500 without the encoding.
+    static func keyDecoder(_ root: XMLNode) -> @Sendable (String) -> String {
+        guard root.text("EncodingType") == "url" else { return { $0 } }
+        return { encoded in
+            let spaced = encoded.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? encoded
+        }
     }
 
     /// The root element, checked by name; a body that is not it says so. `…Result` may

@@ -58,8 +58,9 @@ extension S3Store {
     /// continuation token for V2, a marker for V1.
     func listPage(_ container: String, _ query: ListingQuery, wanted: Int, continuation: String?) async throws -> S3Answers.ObjectPage {
         let version = listVersion.withLock { $0 }
-        let response = try await send(
-            .GET, S3Target(bucket: container, query: Self.listQuery(query, version: version, wanted: wanted, continuation: continuation)))
+        // Keys come percent-encoded, so that one holding a control character fits in XML.
+        let items = Self.listQuery(query, version: version, wanted: wanted, continuation: continuation) + [("encoding-type", "url")]
+        let response = try await send(.GET, S3Target(bucket: container, query: items))
         if version == 2, Self.refusesListV2(response) {
             listVersion.withLock { $0 = 1 }
             return try await listPage(container, query, wanted: wanted, continuation: continuation)

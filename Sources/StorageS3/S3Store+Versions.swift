@@ -36,6 +36,7 @@ extension S3Store {
         var query: [(name: String, value: String)] = [("versions", ""), ("max-keys", String(min(limit, maximumPageSize)))]
         if !prefix.isEmpty { query.append(("prefix", prefix)) }
         if let marker { query += [("key-marker", marker.name), ("version-id-marker", marker.id)] }
+        query.append(("encoding-type", "url"))  // as for listObjects
         let response = try await send(.GET, S3Target(bucket: container, query: query))
         guard response.status == 200 else { throw failure(response, bucket: container) }
         return try S3Answers.versionPage(Data(response.body.readableBytesView))
@@ -63,22 +64,23 @@ extension S3Answers {
     /// order (by key, each key's newest first), and where the next page starts.
     static func versionPage(_ data: Data) throws -> VersionPage {
         let root = try document(data, expecting: "ListVersionsResult")
+        let key = keyDecoder(root)
         let listed = root.children.filter { $0.name == "Version" || $0.name == "DeleteMarker" }.map { item in
             let etag = unquoted(item.text("ETag") ?? "")
             return ObjectVersion(
-                name: item.text("Key") ?? "", id: item.text("VersionId") ?? "null", bytes: Int64(item.text("Size") ?? "") ?? 0,
+                name: key(item.text("Key") ?? ""), id: item.text("VersionId") ?? "null", bytes: Int64(item.text("Size") ?? "") ?? 0,
                 etag: etag.isEmpty ? nil : etag, lastModified: item.text("LastModified").flatMap(ServerDates.iso8601),
                 isCurrent: item.text("IsLatest") == "true", isDeleteMarker: item.name == "DeleteMarker")
         }
         let versions = latestFirst(listed)
-        guard root.text("IsTruncated") == "true", let key = root.text("NextKeyMarker") ?? versions.last?.name else {
+        guard root.text("IsTruncated") == "true", let next = root.text("NextKeyMarker").map(key) ?? versions.last?.name else {
             return VersionPage(versions: versions, next: nil)
         }
         var id = root.text("NextVersionIdMarker") ?? listed.last?.id ?? ""
         // Swift's s3api answers "null" inside one key's versions, which would end the
         // listing there: the last entry listed is the marker by S3's own rule.
-        if id == "null", let last = listed.last, last.name == key { id = last.id }
-        return VersionPage(versions: versions, next: VersionMarker(name: key, id: id))
+        if id == "null", let last = listed.last, last.name == next { id = last.id }
+        return VersionPage(versions: versions, next: VersionMarker(name: next, id: id))
     }
 
     /// Keys in byte order, each key's latest version (`IsLatest`) first, the rest in the

@@ -112,17 +112,19 @@ extension S3Store {
 
 /// Text for an XML request body.
 enum S3XMLText {
-    /// `text` with `& < > " '` as entities.
+    /// `text` with `& < > " '` as entities, and CR, LF and tab as character references:
+    /// a parser reads a raw CR (or CR LF) as LF, which would name another key.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.append(character)
+            case "\r", "\n", "\t": out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

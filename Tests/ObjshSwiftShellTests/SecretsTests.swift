@@ -4,7 +4,7 @@ import XCTest
 /// No key, token or key_command output appears in any byte objsh writes, whatever
 /// happens: success, each kind of failure, --debug, config warnings.
 final class SecretsTests: XCTestCase {
-    private var home = ""
+    var home = ""
 
     override func setUp() async throws {
         home = NSTemporaryDirectory() + "objsh-secrets-" + UUID().uuidString

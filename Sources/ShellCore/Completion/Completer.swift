@@ -71,16 +71,23 @@ public enum Completer {
         let matches = found.candidates.filter { $0.name.unicodeScalars.starts(with: path.namePrefix.unicodeScalars) }
             .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         guard let first = matches.first else { return .nothing(at: word.start + word.text.unicodeScalars.count) }
-        if matches.count == 1 && found.isComplete {
+        // A name the terminal would act on is listed, escaped, never put in the line:
+        // the line editor echoes what it holds as it is.
+        if matches.count == 1 && found.isComplete && TerminalEscaping.isPlain(first.name) {
             let text = CompletionQuoting.word(path.joined(first.name), openQuote: word.openQuote, finished: !first.isFolder)
             return CompletionResult(replacementStart: word.start, replacement: text + (first.isFolder ? "/" : " "), candidates: [])
         }
-        let common = found.isComplete ? commonPrefix(matches.map(\.name)) : path.namePrefix
+        let common = found.isComplete ? plainPrefix(commonPrefix(matches.map(\.name))) : path.namePrefix
         let replacement =
             common.unicodeScalars.count > path.namePrefix.unicodeScalars.count
             ? CompletionQuoting.word(path.directory + common, openQuote: word.openQuote, finished: false) : nil
         let shown = matches.map { TerminalEscaping.escape($0.name) + ($0.isFolder ? "/" : "") }
         return CompletionResult(replacementStart: word.start, replacement: replacement, candidates: shown, isComplete: found.isComplete)
+    }
+
+    /// `text` up to its first character the terminal would act on.
+    static func plainPrefix(_ text: String) -> String {
+        String(text.prefix { TerminalEscaping.isPlain(String($0)) })
     }
 
     /// The longest common prefix, in whole characters.

@@ -1,4 +1,5 @@
 import Browser
+import Rendering
 
 /// Completes the `[CLUSTER:]PATH` argument of `objsh` for bash, zsh and fish: cluster
 /// names (as `NAME:`) and then remote paths, with the same one-request listings as
@@ -9,7 +10,8 @@ public enum PlaceCompleter {
 
     /// Every full value the place `typed` may complete to, sorted, without repeats.
     /// Folders end with `/` and cluster names with `:`, so the OS shell adds no space
-    /// after them; names it could not insert (control characters) are left out.
+    /// after them; names the terminal would act on (the escaper's controls, C1 and bidi
+    /// overrides too) are left out: the OS shell would echo them raw.
     public static func candidates(for typed: String, clusterNames: [String], contexts: Contexts) async -> [String] {
         var values: [String] = []
         if !typed.hasPrefix("/"), let colon = typed.firstIndex(of: ":") {
@@ -20,7 +22,7 @@ public enum PlaceCompleter {
             values = clusterNames.map { $0 + ":" }.filter { $0.unicodeScalars.starts(with: typed.unicodeScalars) }
             values += await paths(matching: typed, in: contexts(nil))
         }
-        let insertable = values.filter { !$0.unicodeScalars.contains(where: isControl) }
+        let insertable = values.filter(TerminalEscaping.isPlain)
         return Array(Set(insertable)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
@@ -34,9 +36,5 @@ public enum PlaceCompleter {
         }
         return found.candidates.filter { $0.name.unicodeScalars.starts(with: word.namePrefix.unicodeScalars) }
             .map { word.joined($0.name) + ($0.isFolder ? "/" : "") }
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F
     }
 }
