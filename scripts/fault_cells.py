@@ -1,0 +1,96 @@
+"""The writing verbs of the fault matrix: how each cell is set up (without faults), the
+command it runs, the places it is judged on, and which of them it moves between.
+
+Templates name S and D (containers), L (the local fixture), T (a local target folder),
+O (the other cluster: s3 for a Swift cell, sw for an S3 one).
+"""
+from dataclasses import dataclass, field
+
+TREE = 'cd /{c}\nupload --segment-size 128K {L}/d\nupload {L}/top.txt'
+SETUPS = {
+    'tree': ['cd /\nmkdir {S}', TREE.replace('{c}', '{S}'), 'cd /\nmkdir {D}'],
+    'tree-other': ['cd /\nmkdir {S}', TREE.replace('{c}', '{S}'), '@other cd /\nmkdir {D}'],
+    'local': ['cd /\nmkdir {D}'],
+    # DEST holds part of SRC, a name with other bytes, and names only DEST holds.
+    'extra': ['cd /\nmkdir {S}', TREE.replace('{c}', '{S}'), 'cd /\nmkdir {D}',
+              'cd /{D}\nupload {L}/d/sub\nupload {L}/top.txt old.txt\nupload {L}/d/a.txt top.txt'],
+    # Two versions of top.txt: the current one holds a.txt's bytes.
+    'versions': ['cd /\nmkdir {S}', 'versions on /{S}', 'cd /{S}\nupload {L}/top.txt\nupload {L}/d/a.txt top.txt'],
+    'empty': ['cd /\nmkdir {S}'],
+}
+
+
+@dataclass
+class Cell:
+    verb: str
+    command: str
+    setup: str
+    roles: tuple = ('S', 'D')  # S, D (D on the other store with 'tree-other'), T (local)
+    moved: list = field(default_factory=list)  # (from, to) roles whose objects move
+    stdin: bool = False
+    check: str = ''  # a fault-free command whose output is judged too (index)
+
+
+CELLS = [
+    Cell('cp', 'cp /{S}/top.txt /{D}/top.txt', 'tree'),
+    Cell('cp -r', 'cp -r /{S}/d /{D}/', 'tree'),
+    Cell('mv', 'mv /{S}/top.txt /{D}/top.txt', 'tree', moved=[('S', 'D')]),
+    Cell('mv -r', 'mv -r -f /{S}/d /{D}/', 'tree', moved=[('S', 'D')]),
+    Cell('cp across', 'cp -r --segment-size 128K /{S}/d {O}:/{D}/', 'tree-other'),
+    Cell('mv across', 'mv -r -f --segment-size 128K /{S}/d {O}:/{D}/', 'tree-other', moved=[('S', 'D')]),
+    Cell('sync up', 'sync file:{L} /{D}', 'local', roles=('D',)),
+    Cell('sync down', 'sync /{S} file:{T}', 'tree', roles=('S', 'T')),
+    Cell('sync within', 'sync /{S} /{D}', 'tree'),
+    Cell('sync across', 'sync --segment-size 128K /{S} {O}:/{D}', 'tree-other'),
+    Cell('sync --delete', 'sync --delete /{S} /{D}', 'extra'),
+    Cell('rm -r', 'rm -r -f /{S}/d', 'tree', roles=('S',)),
+    Cell('rm PATTERN', 'rm -f /{S}/d/sub/*.txt', 'tree', roles=('S',)),
+    Cell('upload -', 'cd /{S}\nupload --segment-size 128K - piped.bin', 'empty', roles=('S',), stdin=True),
+    Cell('meta', 'meta /{S}/d/big.bin reviewed=yes', 'tree', roles=('S',)),
+    Cell('restore', 'restore /{S}/top.txt', 'versions', roles=('S',)),
+    Cell('versions on', 'versions on /{S}', 'empty', roles=('S',)),
+    Cell('versions off', 'versions off /{S}', 'versions', roles=('S',)),
+    Cell('index refresh', 'index /{S}', 'tree', roles=('S',), check="search --in /{S} '*'"),
+]
+
+# Fault columns: the proxy's kinds each draws from.
+FAULTS = {
+    'reset mid-body': ['reset-during'],
+    '5xx': ['500', '503'],
+    'slowdown 1 s': ['slowdown-1', 'slowdown-429'],
+    'retry-after 120 s': ['slowdown-120'],
+    'retry-after date': ['slowdown-date'],
+    'truncated body': ['truncate'],
+    'answer lost': ['lose-answer'],
+    'stall': ['stall'],
+}
+FAULTS['10% mixed'] = sorted({kind for kinds in FAULTS.values() for kind in kinds})
+
+# The CI share: faults by rule (each once, on the first request that matches), so every
+# run sees the same fault at the same request.
+RULES = [
+    ('mv -r', 'sw', [('lose-answer', 'PUT /v1/AUTH_test/fm'), ('lose-answer', 'DELETE /v1/')]),
+    ('mv -r', 's3', [('lose-answer', 'PUT /fm'), ('reset-during', 'GET /fm')]),
+    ('cp -r', 'sw', [('lose-answer', 'multipart-manifest=put')]),
+    ('cp -r', 's3', [('lose-answer', 'POST /fm')]),
+    ('cp across', 'sw', [('lose-answer', 'POST /fm'), ('truncate', 'GET /v1/')]),
+    ('mv across', 's3', [('lose-answer', 'multipart-manifest=put'), ('500', 'DELETE /fm')]),
+    ('sync --delete', 'sw', [('lose-answer', 'bulk-delete'), ('503', 'PUT /v1/')]),
+    ('sync --delete', 's3', [('lose-answer', 'POST /fm'), ('slowdown-date', 'GET /fm')]),
+    ('sync up', 'sw', [('slowdown-1', 'PUT /v1/'), ('reset-during', 'GET /v1/')]),
+    ('sync down', 's3', [('stall', 'GET /fm'), ('truncate', 'GET /fm')]),
+    ('sync across', 'sw', [('slowdown-120', 'PUT /fm')]),
+    ('rm PATTERN', 's3', [('lose-answer', 'POST /fm'), ('lose-answer', 'DELETE /fm')]),
+    ('rm -r', 'sw', [('lose-answer', 'bulk-delete')]),
+    ('upload -', 'sw', [('reset-during', 'PUT /v1/'), ('lose-answer', 'multipart-manifest=put')]),
+    ('upload -', 's3', [('lose-answer', 'POST /fm'), ('lose-answer', 'PUT /fm')]),
+    ('meta', 'sw', [('lose-answer', 'multipart-manifest=put'), ('lose-answer', 'POST /v1/')]),
+    ('restore', 's3', [('lose-answer', 'PUT /fm')]),
+    ('versions on', 'sw', [('lose-answer', 'POST /v1/')]),
+    ('index refresh', 'sw', [('truncate', 'GET /v1/')]),
+]
+
+# The kill sweep's verbs: objsh is killed mid-run, then the same command runs again.
+KILL_CELLS = [cell for cell in CELLS if cell.verb in ('mv -r', 'sync --delete', 'cp across')] + [
+    Cell('upload folder', 'cd /{D}\nupload --segment-size 128K {L}/d', 'local', roles=('D',)),
+]
