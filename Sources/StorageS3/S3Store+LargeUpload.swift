@@ -163,9 +163,14 @@ struct S3LargeUpload: LargeUpload {
             "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\(S3XMLText.escaped($0.tag ?? $0.md5))\"</ETag></Part>"
         }.joined()
         let body = Data(("<CompleteMultipartUpload>" + parts + "</CompleteMultipartUpload>").utf8)
-        let response = try await store.send(
-            .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
-            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let response: HTTPExchangeResponse
+        do {
+            response = try await store.send(
+                .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
+                payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        } catch let error as StorageError where error != .cancelled {
+            return try await completed(despite: error, segments)
+        }
         let data = Data(response.body.readableBytesView)
         if let error = S3Answers.error(data) {
             throw S3Failure.error(
@@ -182,9 +187,24 @@ struct S3LargeUpload: LargeUpload {
         if opacity == nil, segments.contains(where: { $0.tag != nil }) { opacity = .notADigest }
         if opacity == nil { stored = stored.lowercased() }
         guard opacity != nil || stored == expected else { throw StorageError.checksumMismatch(expected: expected, actual: stored) }
+        return completedInfo(segments, etag: stored, opacity: opacity)
+    }
+
+    /// After CompleteMultipartUpload went unanswered (a reset, a timeout), the server may
+    /// have put the object together all the same: when it is there with the ETag of these
+    /// parts, the upload is done (its retry would find no upload); else `error` stands.
+    private func completed(despite error: StorageError, _ segments: [SegmentRecord]) async throws -> ObjectInfo {
+        let expected = LargeObjectETag.multipart(partMD5s: segments.map(\.md5))
+        guard let stored = try? await store.objectInfo(container: container, name: name), stored.etag.lowercased() == expected else {
+            throw error
+        }
+        return completedInfo(segments, etag: expected, opacity: nil)
+    }
+
+    private func completedInfo(_ segments: [SegmentRecord], etag: String, opacity: OpaqueETag?) -> ObjectInfo {
         var info = ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-            etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
+            etag: etag, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
         info.opaqueETag = opacity
         return info
     }
