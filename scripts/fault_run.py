@@ -95,15 +95,16 @@ class Place:
 
 
 def make_fixture(seed=39):
-    """A local tree: small files at two depths and one of 300 KB that becomes a large object."""
+    """A local tree: small files at two depths and one of 5.5 MiB that goes up in two
+    segments or parts of 5M (S3's smallest part but the last)."""
     chance = random.Random(seed)
     folder = tempfile.mkdtemp(prefix='objsh-fault-fixture-')
-    files = {'top.txt': 500, 'd/a.txt': 1_000, 'd/b.txt': 20_000, 'd/sub/c.txt': 3_000, 'd/big.bin': 300_000}
+    files = {'top.txt': 500, 'd/a.txt': 1_000, 'd/b.txt': 20_000, 'd/sub/c.txt': 3_000, 'd/big.bin': 11 << 19}
     files.update({f'd/sub/e{n}.txt': 100 + n for n in range(6)})
     for name, size in files.items():
         os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
         with open(os.path.join(folder, name), 'wb') as file:
-            file.write(bytes(chance.getrandbits(8) for _ in range(size)))
+            file.write(chance.randbytes(size))
     return folder
 
 
