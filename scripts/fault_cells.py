@@ -73,10 +73,12 @@ FAULTS['10% mixed'] = sorted({kind for kinds in FAULTS.values() for kind in kind
 RULES = [
     ('mv -r', 'sw', [('lose-answer', 'multipart-manifest=put'), ('lose-answer', 'bulk-delete')], 'exact'),
     ('mv -r', 's3', [('lose-answer', 'POST /*?uploadId='), ('lose-answer', 'POST /*?delete=')], 'exact'),
-    ('cp -r', 'sw', [('lose-answer', 'PUT /v1/AUTH_test/fm')], 'exact'),
+    ('cp -r', 'sw', [('reset-during', 'GET /*/d/big.bin?multipart-manifest=get'), ('lose-answer', 'PUT /v1/AUTH_test/fm')], 'exact'),
     ('cp -r', 's3', [('lose-answer', 'POST /*?uploadId=')], 'exact'),  # CompleteMultipartUpload
-    ('cp across', 'sw', [('lose-answer', 'POST /*?uploadId='), ('truncate', 'GET /v1/AUTH_test/fm*/d/')], 'exact'),
+    ('cp across', 'sw', [('truncate', 'GET /*/d/big.bin?multipart-manifest=get'), ('lose-answer', 'POST /*?uploadId=')], 'exact'),
     ('mv across', 's3', [('lose-answer', 'multipart-manifest=put'), ('500', 'POST /*?delete=')], 'exact'),
+    # The lookup of whether TARGET/ is there stalls: an error, never the objects one level up.
+    ('mv across', 'sw', [('stall', '#5')], 'clear'),
     ('sync --delete', 'sw', [('lose-answer', 'bulk-delete'), ('503', 'PUT /v1/')], 'exact'),
     ('sync --delete', 's3', [('lose-answer', 'POST /*?delete='), ('slowdown-date', 'GET /fm')], 'exact'),
     ('sync up', 'sw', [('slowdown-1', 'PUT /v1/'), ('reset-during', 'GET /v1/')], 'either'),

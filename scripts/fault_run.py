@@ -15,13 +15,16 @@ TIMEOUTS = 'connect_timeout = 2\nread_timeout = 2\n'
 
 
 class Proxy:
-    """scripts/fault-proxy in front of the test server (Swift and s3api on one port)."""
+    """scripts/fault-proxy in front of the test server (Swift and s3api on one port): faults
+    by chance, or by rules (KIND, TEXT): on the first request that matches TEXT, or on
+    request number N for a TEXT of #N."""
 
     def __init__(self, share=0.0, seed=1, kinds=(), rules=(), kill=None):
         self.log, self.rules = tempfile.mktemp(prefix='objsh-fault-log-'), list(rules)
         environment = dict(ENV, OBJSH_FAULT_KEEP_HOST='1', OBJSH_FAULT_LOG=self.log, OBJSH_FAULT_SHARE=str(share),
                            OBJSH_FAULT_SEED=str(seed), OBJSH_FAULT_KINDS=','.join(kinds) or '500',
-                           OBJSH_FAULT_ON=';'.join(f'{kind} {text}' for kind, text in rules),
+                           OBJSH_FAULT_ON=';'.join(f'{kind} {text}' for kind, text in rules if text[0] != '#'),
+                           OBJSH_FAULT_AT=','.join(f'{text[1:]}:{kind}' for kind, text in rules if text[0] == '#'),
                            OBJSH_FAULT_KILL=kill or '')
         upstream = ENV['OBJSH_TEST_S3_ENDPOINT'].rsplit(':', 1)[1]
         self.process = subprocess.Popen([os.path.join(HERE, 'fault-proxy'), upstream], env=environment,
