@@ -57,8 +57,15 @@ extension S3Store {
     func createMultipartUpload(
         container: String, name: String, headers: HTTPHeaders, contentType: String, partBytes: Int64
     ) async throws -> S3LargeUpload {
-        let response = try await send(
-            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
+        let sent = ContinuousClock.now
+        let response: HTTPExchangeResponse
+        do {
+            response = try await send(
+                .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
+        } catch let error as StorageError where error != .cancelled {
+            await abortUnanswered(container, name, sent: sent)
+            throw error
+        }
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
         guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
@@ -71,6 +78,26 @@ extension S3Store {
     /// The size part `index` has when a file of `fileBytes` goes up in parts of `partBytes`.
     static func partBytes(index: Int, fileBytes: Int64, partBytes: Int64) -> Int64 {
         max(0, min(partBytes, fileBytes - Int64(index) * partBytes))
+    }
+
+    /// After a CreateMultipartUpload went unanswered, the uploads of exactly `name` the
+    /// server began since it was sent (by the server's clock: its `Date` less the time
+    /// since) are that request's, which no one else can name: they are aborted, so that
+    /// none is left open. Best effort: the request's own error is the one said.
+    private func abortUnanswered(_ container: String, _ name: String, sent: ContinuousClock.Instant) async {
+        let elapsed = ContinuousClock.now - sent
+        guard let response = try? await send(.GET, S3Target(bucket: container, query: [("uploads", ""), ("prefix", name)])),
+            response.status == 200, let now = response.headers.first(name: "Date").flatMap(ServerDates.http),
+            let root = try? S3Answers.document(Data(response.body.readableBytesView), expecting: "ListMultipartUploadsResult")
+        else { return }
+        // One second more: Initiated may be rounded down to the second.
+        let since = now.addingTimeInterval(-(Double(elapsed.components.seconds) + 2))
+        for upload in root.children("Upload") where upload.text("Key") == name {
+            guard let id = upload.text("UploadId"), let begun = upload.text("Initiated").flatMap(ServerDates.iso8601), begun >= since else {
+                continue
+            }
+            _ = try? await send(.DELETE, S3Target(bucket: container, key: name, query: [("uploadId", id)]))
+        }
     }
 
     /// The IDs of the multipart uploads of exactly `name` not yet completed or aborted, oldest first.
