@@ -75,6 +75,7 @@ RULES = [
     ('mv -r', 's3', [('lose-answer', 'POST /*?uploadId='), ('lose-answer', 'POST /*?delete=')], 'exact'),
     ('cp -r', 'sw', [('reset-during', 'GET /*/d/big.bin?multipart-manifest=get'), ('lose-answer', 'PUT /v1/AUTH_test/fm')], 'exact'),
     ('cp -r', 's3', [('lose-answer', 'POST /*?uploadId=')], 'exact'),  # CompleteMultipartUpload
+    ('cp -r', 's3', [('lose-answer', 'POST /*?uploads=')], 'clear'),  # CreateMultipartUpload: none left open
     ('cp across', 'sw', [('truncate', 'GET /*/d/big.bin?multipart-manifest=get'), ('lose-answer', 'POST /*?uploadId=')], 'exact'),
     ('mv across', 's3', [('lose-answer', 'multipart-manifest=put'), ('500', 'POST /*?delete=')], 'exact'),
     # The lookup of whether TARGET/ is there stalls: an error, never the objects one level up.

@@ -23,7 +23,7 @@ final class WritingFaultTests: XCTestCase {
         let run = try Self.script("fault-matrix", ["--rules", "--jobs", "2"])
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(run.output.hasSuffix("wrong, unconverged, unfired or unexpected: 0\n"), run.output)
-        XCTAssertGreaterThanOrEqual(run.output.split(separator: "\n").filter { $0.hasPrefix("| ") }.count, 2 + 23, run.output)
+        XCTAssertGreaterThanOrEqual(run.output.split(separator: "\n").filter { $0.hasPrefix("| ") }.count, 2 + 24, run.output)
     }
 
     /// objsh killed at three points of an mv -r and of a folder upload: run again, nothing lost.
