@@ -1,5 +1,5 @@
 """A cell's runs: set up without faults, run through a proxy, judged on the servers."""
-import os, time
+import os, shutil, time
 
 from fault_cells import SETUPS
 from fault_run import Place, Proxy, is_clear_error
@@ -12,6 +12,11 @@ class Matrix:
     def __init__(self, fixture):
         self.fixture, self.servers = fixture, {'sw': SwiftServer(), 's3': S3Server()}
         self.clean = Proxy()  # no faults: for reruns and checks
+
+    def close(self):
+        """Stops the clean proxy and removes the fixture."""
+        self.clean.close()
+        shutil.rmtree(self.fixture, ignore_errors=True)
 
     def snapshot(self, place, cell):
         state = {}
