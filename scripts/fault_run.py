@@ -42,6 +42,8 @@ class Proxy:
         return [line.split()[-1] for line in self.lines() if not line.endswith(' -')]
 
     def close(self):
+        if self.process.stdin.closed:
+            return
         self.process.stdin.close()  # it leaves when its standard input closes
         self.process.wait()
         if os.path.exists(self.log):
