@@ -10,6 +10,9 @@ package struct HTTPExchangeRequest: Sendable {
     package var url: String
     package var headers: HTTPHeaders = [:]
     package var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+    /// A request of another method that is safe to send again all the same: a bulk delete,
+    /// whose second try finds the names it already deleted gone.
+    package var isRepeatable = false
 
     package init(
         method: HTTPMethod, url: String, headers: HTTPHeaders = [:],
@@ -25,7 +28,7 @@ package struct HTTPExchangeRequest: Sendable {
     /// try leaves the same state as the first (a PUT re-sends its whole body, made
     /// anew from the file, and the caller checks the ETag of what was stored).
     package var isIdempotent: Bool {
-        [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
+        isRepeatable || [.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
     }
 }
 
@@ -116,7 +119,7 @@ package struct HTTPExchange: Sendable {
                 let answer = try await once()
                 let (code, headers) = status(answer)
                 guard request.isIdempotent, RetryPolicy.isRetryable(status: code) else { return answer }
-                retryAfter = RetryPolicy.retryAfterSeconds(headers.first(name: "Retry-After"))
+                retryAfter = RetryPolicy.retryAfterWait(headers.first(name: "Retry-After"))
                 let longest = max(options.retry.maximumBackoff, options.retry.maximumTotalWait)
                 if let retryAfter, retryAfter > longest {
                     // A wait past all objsh ever waits is said at once, not slept in part.

@@ -100,7 +100,7 @@ extension SwiftStore {
         let body = Array((lines.joined(separator: "\n") + "\n").utf8)
         let response = try await send(
             .POST, path: "", query: [("bulk-delete", "")],
-            headers: ["Content-Type": "text/plain", "Accept": "application/json"],
+            headers: ["Content-Type": "text/plain", "Accept": "application/json"], repeatable: true,
             body: { .bytes(body) })
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         let result = try Self.bulkResult(response)

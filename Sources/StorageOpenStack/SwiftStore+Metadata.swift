@@ -14,7 +14,9 @@ extension SwiftStore {
         for (name, value) in object.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
         for (key, value) in changed.metadata.sorted(by: { $0.key < $1.key }) { headers.add(name: "X-Object-Meta-" + key, value: value) }
         if let type = change.contentType { headers.add(name: "Content-Type", value: type) }
-        let response = try await send(.POST, path: try Self.objectPath(object.container, object.name), headers: headers, body: { .bytes([]) })
+        // Sent again after a lost answer, the same POST leaves the same metadata.
+        let response = try await send(
+            .POST, path: try Self.objectPath(object.container, object.name), headers: headers, repeatable: true, body: { .bytes([]) })
         if response.status == 404 { throw StorageError.noSuchObject(container: object.container, name: object.name) }
         guard (200...299).contains(response.status) else { throw Self.unexpected(response) }
         return changed

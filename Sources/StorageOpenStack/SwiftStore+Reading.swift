@@ -57,7 +57,21 @@ extension SwiftStore {
     /// segments (nested manifests, byte ranges), whose hashes do not cover the bytes read.
     /// A server that keeps the manifest to itself has the segments looked for by name.
     public func segments(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
-        let response = try await open(.GET, path: try Self.objectPath(container, name), query: [("multipart-manifest", "get")])
+        // A manifest cut short (a reset, a close mid-body) is asked for again, as a whole answer would be.
+        var tries = 1
+        while true {
+            do {
+                return try await segmentsOnce(ofObject: container, name: name)
+            } catch let cut as ManifestCut {
+                guard cut.failure.isRetryable, tries < options.retry.maximumTries else { throw cut.failure.error }
+                tries += 1
+            }
+        }
+    }
+
+    private func segmentsOnce(ofObject container: String, name: String) async throws -> [SegmentRecord]? {
+        let path = try Self.objectPath(container, name)
+        let response = try await open(.GET, path: path, query: [("multipart-manifest", "get")])
         guard (200...299).contains(response.status.code) else {
             if response.status.code == 404 { throw StorageError.noSuchObject(container: container, name: name) }
             throw Self.unexpected(await response.collected(upTo: options.maximumResponseBytes))
@@ -70,16 +84,27 @@ extension SwiftStore {
         }
         // A plain object answers with its content: leave that unread.
         guard response.headers.first(name: "X-Static-Large-Object")?.lowercased() == "true" else { return nil }
-        let manifest = await response.collected(upTo: options.maximumResponseBytes)
+        let body: ByteBuffer
+        do {
+            body = try await response.body.collect(upTo: options.maximumResponseBytes)
+        } catch {
+            let url = (try? await session.credentials().storageURL).map { $0 + "/" + path } ?? path
+            throw ManifestCut(failure: await exchange.classify(error, url: url))
+        }
         let rows: [SwiftManifestRow]
         do {
-            rows = try JSONDecoder().decode([SwiftManifestRow].self, from: Data(manifest.body.readableBytesView))
+            rows = try JSONDecoder().decode([SwiftManifestRow].self, from: Data(body.readableBytesView))
         } catch {
-            throw StorageError.server(status: manifest.status, message: "the manifest of \(name) is not the JSON expected")
+            throw StorageError.server(status: Int(response.status.code), message: "the manifest of \(name) is not the JSON expected")
         }
         guard rows.allSatisfy({ $0.subSLO != true && $0.range == nil && $0.hash != nil }) else { return nil }
         return rows.enumerated().map { SegmentRecord(index: $0.offset, bytes: $0.element.bytes, md5: $0.element.hash ?? "") }
     }
+}
+
+/// A manifest whose answer broke off while it was read; `failure` says whether to try again.
+private struct ManifestCut: Error {
+    let failure: TransportFailure
 }
 
 /// One entry of a static large object's manifest as `multipart-manifest=get` lists it.

@@ -8,7 +8,7 @@ import StorageHTTP
 extension SwiftStore {
     public func setVersioning(_ isOn: Bool, container: String) async throws {
         let response = try await send(
-            .POST, path: try Self.containerPath(container), headers: ["X-Versions-Enabled": isOn ? "true" : "false"])
+            .POST, path: try Self.containerPath(container), headers: ["X-Versions-Enabled": isOn ? "true" : "false"], repeatable: true)
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         // A cluster without object versioning refuses the header (400 or 412).
         if response.status == 400 || response.status == 412 { throw StorageError.versionsUnsupported(kind: kind) }

@@ -52,10 +52,12 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// token, logging in again once if the server refuses the token.
     func send(
         _ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
-        headers: HTTPHeaders = [:], body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+        headers: HTTPHeaders = [:], repeatable: Bool = false, body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
     ) async throws -> HTTPExchangeResponse {
         try await withToken { credentials in
-            try await exchange.send(request(method, credentials, path: path, query: query, headers: headers, body: body))
+            var request = request(method, credentials, path: path, query: query, headers: headers, body: body)
+            request.isRepeatable = repeatable
+            return try await exchange.send(request)
         } refusal: { response in
             response.status == 401 ? response.errorText : nil
         }

@@ -19,11 +19,16 @@ extension S3Store {
     /// bucket's region is sent once more, signed for that region.
     func send(
         _ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders = [:], payloadHash: String = SigV4Signer.emptyPayloadHash,
-        body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+        repeatable: Bool = false, body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
     ) async throws -> HTTPExchangeResponse {
-        var response = try await exchange.send(try request(method, target, headers: headers, payloadHash: payloadHash, body: body))
+        func signed() throws -> HTTPExchangeRequest {
+            var signed = try request(method, target, headers: headers, payloadHash: payloadHash, body: body)
+            signed.isRepeatable = repeatable
+            return signed
+        }
+        var response = try await exchange.send(try signed())
         if learnRegion(from: response.status, response.headers, bucket: target.bucket) {
-            response = try await exchange.send(try request(method, target, headers: headers, payloadHash: payloadHash, body: body))
+            response = try await exchange.send(try signed())
         }
         return response
     }

@@ -79,13 +79,20 @@ extension S3Store {
 
     /// CreateMultipartUpload with `headers` (the copy's type and metadata), UploadPartCopy
     /// of each range (four at once), then CompleteMultipartUpload, which checks the ETag;
-    /// any failure aborts the upload, so no parts are left behind.
+    /// any failure aborts the upload, so no parts are left behind, and one a killed run
+    /// left open goes when the copy is made again.
     func copyInParts(
         _ source: ObjectInfo, parts: Int, partBytes: Int64, toContainer container: String, name: String, headers: HTTPHeaders
     ) async throws -> ObjectInfo {
         var headers = headers
         headers.replaceOrAdd(name: "Content-Length", value: "0")
         let contentType = headers.first(name: "Content-Type") ?? source.contentType
+        // Uploads of `name` a copy killed midway left open go first, as an upload's would
+        // (beginLargeUpload): a copy's parts are copied anew, so none is worth taking up.
+        for open in try await openUploads(container, of: name) {
+            try? await S3LargeUpload(store: self, container: container, name: name, uploadID: open, contentType: contentType, partBytes: partBytes)
+                .abort()
+        }
         let upload = try await createMultipartUpload(
             container: container, name: name, headers: headers, contentType: contentType, partBytes: partBytes)
         do {

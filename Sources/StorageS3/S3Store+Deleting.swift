@@ -52,7 +52,7 @@ extension S3Store {
         let response = try await send(
             .POST, S3Target(bucket: container, query: [("delete", "")]),
             headers: ["Content-Type": "application/xml", "Content-MD5": md5, "Content-Length": String(body.count)],
-            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+            payloadHash: SigV4Signer.sha256Hex(body), repeatable: true, body: { .bytes(body) })
         guard response.status == 200 else { throw failure(response, bucket: container) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "DeleteResult")
         for problem in root.children("Error") {

@@ -57,8 +57,15 @@ extension S3Store {
     func createMultipartUpload(
         container: String, name: String, headers: HTTPHeaders, contentType: String, partBytes: Int64
     ) async throws -> S3LargeUpload {
-        let response = try await send(
-            .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
+        let sent = ContinuousClock.now
+        let response: HTTPExchangeResponse
+        do {
+            response = try await send(
+                .POST, S3Target(bucket: container, key: name, query: [("uploads", "")]), headers: headers, body: { .bytes([]) })
+        } catch let error as StorageError where error != .cancelled {
+            await abortUnanswered(container, name, sent: sent)
+            throw error
+        }
         guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
         guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
@@ -71,6 +78,26 @@ extension S3Store {
     /// The size part `index` has when a file of `fileBytes` goes up in parts of `partBytes`.
     static func partBytes(index: Int, fileBytes: Int64, partBytes: Int64) -> Int64 {
         max(0, min(partBytes, fileBytes - Int64(index) * partBytes))
+    }
+
+    /// After a CreateMultipartUpload went unanswered, the uploads of exactly `name` the
+    /// server began since it was sent (by the server's clock: its `Date` less the time
+    /// since) are that request's, which no one else can name: they are aborted, so that
+    /// none is left open. Best effort: the request's own error is the one said.
+    private func abortUnanswered(_ container: String, _ name: String, sent: ContinuousClock.Instant) async {
+        let elapsed = ContinuousClock.now - sent
+        guard let response = try? await send(.GET, S3Target(bucket: container, query: [("uploads", ""), ("prefix", name)])),
+            response.status == 200, let now = response.headers.first(name: "Date").flatMap(ServerDates.http),
+            let root = try? S3Answers.document(Data(response.body.readableBytesView), expecting: "ListMultipartUploadsResult")
+        else { return }
+        // One second more: Initiated may be rounded down to the second.
+        let since = now.addingTimeInterval(-(Double(elapsed.components.seconds) + 2))
+        for upload in root.children("Upload") where upload.text("Key") == name {
+            guard let id = upload.text("UploadId"), let begun = upload.text("Initiated").flatMap(ServerDates.iso8601), begun >= since else {
+                continue
+            }
+            _ = try? await send(.DELETE, S3Target(bucket: container, key: name, query: [("uploadId", id)]))
+        }
     }
 
     /// The IDs of the multipart uploads of exactly `name` not yet completed or aborted, oldest first.
@@ -163,9 +190,14 @@ struct S3LargeUpload: LargeUpload {
             "<Part><PartNumber>\($0.index + 1)</PartNumber><ETag>\"\(S3XMLText.escaped($0.tag ?? $0.md5))\"</ETag></Part>"
         }.joined()
         let body = Data(("<CompleteMultipartUpload>" + parts + "</CompleteMultipartUpload>").utf8)
-        let response = try await store.send(
-            .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
-            payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        let response: HTTPExchangeResponse
+        do {
+            response = try await store.send(
+                .POST, target(), headers: ["Content-Type": "application/xml", "Content-Length": String(body.count)],
+                payloadHash: SigV4Signer.sha256Hex(body), body: { .bytes(body) })
+        } catch let error as StorageError where error != .cancelled {
+            return try await completed(despite: error, segments)
+        }
         let data = Data(response.body.readableBytesView)
         if let error = S3Answers.error(data) {
             throw S3Failure.error(
@@ -185,9 +217,24 @@ struct S3LargeUpload: LargeUpload {
         if isReadBack {
             try await proveReadingBack(segments, etag: stored, expected: expected, version: response.headers.first(name: "x-amz-version-id"))
         }
+        return completedInfo(segments, etag: stored, opacity: opacity, isReadBack: isReadBack)
+    }
+
+    /// After CompleteMultipartUpload went unanswered (a reset, a timeout), the server may
+    /// have put the object together all the same: when it is there with the ETag of these
+    /// parts, the upload is done (its retry would find no upload); else `error` stands.
+    private func completed(despite error: StorageError, _ segments: [SegmentRecord]) async throws -> ObjectInfo {
+        let expected = LargeObjectETag.multipart(partMD5s: segments.map(\.md5))
+        guard let stored = try? await store.objectInfo(container: container, name: name), stored.etag.lowercased() == expected else {
+            throw error
+        }
+        return completedInfo(segments, etag: expected, opacity: nil, isReadBack: false)
+    }
+
+    private func completedInfo(_ segments: [SegmentRecord], etag: String, opacity: OpaqueETag?, isReadBack: Bool) -> ObjectInfo {
         var info = ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-            etag: stored, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
+            etag: etag, largeObject: .multipartUpload(parts: segments.count, partBytes: partBytes))
         info.opaqueETag = opacity
         info.isReadBack = isReadBack
         return info

@@ -16,8 +16,10 @@ extension CopyRun {
         {
             return try Location.root.resolving(recorded)
         }
-        let targetExists = (try? await target.lookUp(for: self))?.target != nil
-        return intoFolder && targetExists ? destination.appending(source.name!) : destination
+        // Into a folder, a lookup that failed is no answer: read as "not there", it put the
+        // folder's objects one level up (TARGET/x, not TARGET/FOLDER/x).
+        let found = intoFolder ? try await target.lookUp(for: self) : try? await target.lookUp(for: self)
+        return intoFolder && found?.target != nil ? destination.appending(source.name!) : destination
     }
 
     /// What a move's journal is filed under: the cluster, or both when the move crosses.
