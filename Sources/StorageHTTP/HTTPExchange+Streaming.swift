@@ -33,6 +33,15 @@ extension HTTPClientResponse {
         guard let contentRange = headers.first(name: "Content-Range"), let slash = contentRange.lastIndex(of: "/") else { return nil }
         return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
     }
+
+    /// The bytes a range answer holds from `Content-Range: bytes 0-9/42` (10); nil without one.
+    package var bytesOfRange: Int64? {
+        guard let contentRange = headers.first(name: "Content-Range"), let space = contentRange.firstIndex(of: " "),
+            let slash = contentRange.lastIndex(of: "/")
+        else { return nil }
+        let ends = contentRange[contentRange.index(after: space)..<slash].split(separator: "-").compactMap { Int64($0) }
+        return ends.count == 2 && ends[0] <= ends[1] ? ends[1] - ends[0] + 1 : nil
+    }
 }
 
 extension HTTPExchange {
@@ -42,6 +51,10 @@ extension HTTPExchange {
         _ response: HTTPClientResponse, expected: Int64, name: String, url: String,
         receive: (UnsafeRawBufferPointer) throws -> Void
     ) async throws {
+        if let asked = response.bytesOfRange, asked != expected {
+            let range = response.headers.first(name: "Content-Range") ?? ""
+            throw StorageError.invalidResponse("the answer for \(name) says \(expected) bytes (Content-Length) of a range of \(asked) (\(range))")
+        }
         var received: Int64 = 0
         do {
             for try await buffer in response.body {

@@ -27,10 +27,15 @@ extension S3Store {
         var entries: [ListingEntry] = []
         var token: String?
         var lastName: String?
+        var emptyPages = 0
         repeat {
             let page = try await listPage(container, query, wanted: limit - entries.count, continuation: token)
             let all = Self.merged(page)
             try Self.ensureAdvances(page, all.last?.name, past: (token, lastName), in: container)
+            emptyPages = all.isEmpty ? emptyPages + 1 : 0
+            if page.isTruncated && emptyPages >= Self.emptyPagesBound {
+                throw StorageError.listingStuck(container: container, after: lastName ?? "")
+            }
             lastName = all.last?.name ?? lastName
             let merged = all.filter { query.marker.isEmpty || query.marker.precedesInByteOrder($0.name) }
             let inRange = merged.prefix { query.isBeforeEnd($0.name) }
@@ -41,6 +46,12 @@ extension S3Store {
         let page = entries.prefix(limit)
         return query.namesOnly ? page.map(\.nameOnly) : Array(page)
     }
+
+    /// Truncated pages with nothing in them, one after another, that end a listing as
+    /// stuck: fresh tokens that never bring an entry would page forever. A store may send
+    /// a few (RGW skips deleted or hidden keys a page at a time); 100 in a row are far
+    /// past those and cost a second or so of requests, well within a read timeout.
+    static let emptyPagesBound = 100
 
     /// A page must go past the one before it: a continuation token sent again, or a
     /// last name not after the previous page's, would have the loop page forever.

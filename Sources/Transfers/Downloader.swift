@@ -148,6 +148,7 @@ public struct Downloader: Sendable {
         // or the file's own error is kept here and thrown as it was.
         var ownError: (any Error)?
         while offset < end {
+            let before = offset
             do {
                 _ = try await store.readObject(
                     container: info.container, name: info.name, version: info.version, range: offset...(end - 1),
@@ -163,6 +164,8 @@ public struct Downloader: Sendable {
                     offset += Int64(bytes.count)
                     progress?.add(bytes: Int64(bytes.count))
                 }
+                // An answer that ends cleanly with none of the bytes asked would be asked again forever.
+                if offset == before { throw StorageError.invalidResponse("the server sent none of the bytes of \(info.name) from \(offset) on") }
             } catch let error as StorageError {
                 if let ownError { throw ownError }
                 guard breaks < reconnects, Self.isBrokenConnection(error) else { throw error }

@@ -9,8 +9,8 @@ import XCTest
 final class HostileAnswerTests: XCTestCase {
     static let seeded = "objsh-faults-5k"
     static let readTimeout = 5.0
-    private var home = ""
-    private let bucket = "hostile" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    var home = ""
+    let bucket = "hostile" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     override func setUp() async throws {
         home = NSTemporaryDirectory() + "objsh-hostile-answers-" + UUID().uuidString
