@@ -29,30 +29,31 @@ extension Synchronizer {
         }
     }
 
-    /// The names sent to a store that its listing does not show under the name sent:
-    /// some servers store a name under another key (`\` turned into `/`), and answer a
-    /// HEAD of the name sent for that key, so only the listing tells. Each is paired
-    /// with the key it went to, when one of the usual rewritings of it is listed.
-    /// Cheap either way: one probe a name when few were sent, else one listing of DEST
+    /// The names sent to a store that its listing does not show under the name sent,
+    /// but under one of the usual rewritings of it (`\` turned into `/`, another Unicode
+    /// normal form): such a server answers a HEAD of the name sent for the other key,
+    /// so only the listing tells. Only names that have such a rewriting are looked up,
+    /// and a name missing from the listing counts only when the other key is there: a
+    /// listing that lags a PUT (Swift's may, under load) must not read as a failure.
+    /// One probe a name when few are looked up, else one listing of DEST
     /// (`destinationNames` is how many names DEST held, to choose).
-    func namesStoredElsewhere(_ sent: [String], destinationNames: Int) async throws -> [(name: String, key: String?)] {
-        guard case .remote(let store, let folder) = comparison.destination, let container = folder.container, !sent.isEmpty else {
+    func namesStoredElsewhere(_ sent: [String], destinationNames: Int) async throws -> [(name: String, key: String)] {
+        let suspects = sent.filter { !Self.rewritings(of: $0).isEmpty }
+        guard case .remote(let store, let folder) = comparison.destination, let container = folder.container, !suspects.isEmpty else {
             return []
         }
         let missing: [String]
-        if sent.count <= destinationNames / store.maximumPageSize + 1 {
-            missing = try await sent.asyncFilter { try await !Self.isListed(folder.objectName(for: $0), in: container, store) }
+        if suspects.count <= destinationNames / store.maximumPageSize + 1 {
+            missing = try await suspects.asyncFilter { try await !Self.isListed(folder.objectName(for: $0), in: container, store) }
         } else {
-            missing = try await unlisted(sent.sorted { $0.precedesInByteOrder($1) })
+            missing = try await unlisted(suspects.sorted { $0.precedesInByteOrder($1) })
         }
-        var found: [(name: String, key: String?)] = []
+        var found: [(name: String, key: String)] = []
         for name in missing {
-            var key: String?
             for other in Self.rewritings(of: name) where try await Self.isListed(folder.objectName(for: other), in: container, store) {
-                key = other
+                found.append((name, other))
                 break
             }
-            found.append((name, key))
         }
         return found
     }

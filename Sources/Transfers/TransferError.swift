@@ -22,10 +22,9 @@ public enum TransferError: Error, Sendable, Equatable {
     /// Standard input ran past the most segments one object may have on the cluster, of
     /// this size; what was sent was deleted.
     case streamTooLong(segments: Int, segmentBytes: Int64)
-    /// A name sent that the destination's listing does not show under that name: the
-    /// server stored it under another key (`key`, when the listing shows which, such
-    /// as `a/b` for `a\b` on a server that turns `\` into `/`).
-    case storedUnderAnotherKey(name: String, key: String?)
+    /// A name sent that the destination's listing does not show under that name but
+    /// under `key` (such as `a/b` for `a\b` on a server that turns `\` into `/`).
+    case storedUnderAnotherKey(name: String, key: String)
 }
 
 /// What a transfer stopped by Ctrl-C left, where, and whether the same command goes on

@@ -82,7 +82,6 @@ final class ErrorReportTests: XCTestCase {
         .unsafeName("../x", reason: .climbs), .interrupted(.standardInput(name: "a")),
         .someFailed(failed: 2, of: 10), .notMoved(name: "a", .unverified(.dynamicLargeObject)),
         .streamTooLong(segments: 10_000, segmentBytes: 5 << 20), .storedUnderAnotherKey(name: "a\\b", key: "a/b"),
-        .storedUnderAnotherKey(name: "a\\b", key: nil),
     ]
     static func caseIndex(_ error: TransferError) -> Int {
         switch error {

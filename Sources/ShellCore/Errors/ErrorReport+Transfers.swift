@@ -16,10 +16,7 @@ extension ErrorReport {
         case .someFailed(let failed, let total): ("\(failed) of \(total) objects failed", .failed)
         case .notMoved(let name, let check): ("\(name): copied, but \(words(check)); the source was kept", .failed)
         case .storedUnderAnotherKey(let name, let key):
-            (
-                "\(name): sent, but the server lists it under another key"
-                    + (key.map { " (\($0)); sync cannot make it hold this name" } ?? "; sync cannot make it hold this name"), .failed
-            )
+            ("\(name): sent, but the server lists it under another key (\(key)); sync cannot make it hold this name", .failed)
         case .streamTooLong(let segments, let segmentBytes):
             (
                 "standard input is longer than this cluster's \(segments) segments of \(ByteCountText.format(segmentBytes)); "
