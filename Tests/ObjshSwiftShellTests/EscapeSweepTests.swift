@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScan
 import XCTest
 
 /// Every command of the command table, with its options that print, against names that
