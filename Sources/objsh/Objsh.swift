@@ -108,6 +108,7 @@ struct Objsh: AsyncParsableCommand {
             settings: .forSession(choices(directories), terminal: terminal, script: isScript), output: StandardOutput(),
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         stores.sendDiagnostics(to: shell.diagnosticLines)
+        shell.tellSkippedLocalNames()
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
