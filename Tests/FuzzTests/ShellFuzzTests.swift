@@ -63,7 +63,8 @@ final class ShellFuzzTests: XCTestCase {
             await sandbox.run(line)
         }
         run.finish()
-        let seconds = Double((ContinuousClock.now - started).components.seconds) + 1e-3
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 1e-3)
         print(
             "fuzz: \(count) lines from line \(start) of seed \(seed), 0 crashes, \(run.skipped) commands skipped (a local path outside), "
                 + "\(Int(Double(count) / seconds)) lines/s")
