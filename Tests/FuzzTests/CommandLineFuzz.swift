@@ -43,7 +43,7 @@ struct CommandLineFuzz {
             let spelling = random.pick(option.spellings)
             if let kind = option.value {
                 words.append(spelling)
-                if random.below(30) != 0 { words.append(value(kind, &random)) }  // else a value missing
+                if random.below(30) != 0 { words.append(value(kind, named: option.valueName, &random)) }  // else a value missing
             } else if spelling.count == 2 && random.below(2) == 0 {
                 letters.append(String(spelling.dropFirst()))
             } else {
@@ -56,14 +56,15 @@ struct CommandLineFuzz {
         for operand in spec.operands {
             if operand.isOptional && random.below(3) == 0 { continue }
             if !operand.isOptional && random.below(30) == 0 { continue }  // a missing operand
-            for _ in 0..<(operand.isRepeating ? 1 + random.below(3) : 1) { words.append(value(operand.kind, &random)) }
+            for _ in 0..<(operand.isRepeating ? 1 + random.below(3) : 1) { words.append(value(operand.kind, named: operand.name, &random)) }
         }
         if random.below(20) == 0 { words.append(value(.remoteAny, &random)) }  // one too many
         return words.joined(separator: random.below(10) == 0 ? "  " : " ")
     }
 
-    /// A word of `kind`, quoted or escaped (or, now and then, not, where it should be).
-    func value(_ kind: ArgumentKind, _ random: inout FuzzInput) -> String {
+    /// A word of `kind`, quoted or escaped (or, now and then, not, where it should be);
+    /// free text mostly of the sort its placeholder `name` asks for (`SIZE`, `on|off`).
+    func value(_ kind: ArgumentKind, named name: String = "", _ random: inout FuzzInput) -> String {
         switch kind {
         case .remoteFolder, .remoteAny: return remote(&random)
         case .localPath: return Self.quoted(local(&random), &random)
@@ -74,9 +75,17 @@ struct CommandLineFuzz {
             }
         case .cluster: return Self.quoted(random.pick(clusters + ["nope", "", "file", "SAMPLE", "a b", "-"]), &random)
         case .command: return Self.quoted(random.pick(CommandTable.allNames + ["nope", "", "-l"]), &random)
-        case .text: return Self.quoted(random.pick(Self.texts), &random)
+        case .text: return Self.quoted(text(named: name, &random), &random)
         case .version: return Self.quoted(random.pick(Self.versions), &random)
         }
+    }
+
+    /// Free text for the placeholder `name`: one of its alternatives (`on|off`), a value of
+    /// its sort (`SIZE`, `AGE`), and one time in five anything at all.
+    func text(named name: String, _ random: inout FuzzInput) -> String {
+        guard random.below(5) != 0 else { return random.pick(Self.texts) }
+        if name.contains("|") { return random.pick(name.split(separator: "|").map(String.init)) }
+        return random.pick(Self.textsOfSort[name] ?? Self.texts)
     }
 
     /// A remote path: a place to start (`/`, `..`, a cluster), names, and wildcards left
@@ -134,6 +143,16 @@ struct CommandLineFuzz {
         "1", "0", "-1", "3", "10", "1000000", "99999999999999999999", "10M", "1.5G", "4K", "1k", "0B", "1e3", "7d", "30m",
         "12h", "2w", "-1d", "2024-06-01", "2024-06-01T12:00:00Z", "on", "off", "ON", "color=blue", "a=", "=b", "k=v=w",
         "Content-Type=text/plain", "x-delete-at=1", "text/plain", "", " ", "word", "beach", "*.jpg", "é", "\u{1B}[2J",
+    ]
+    /// Values by placeholder, so most options get a value they take and the command runs on.
+    static let textsOfSort = [
+        "SIZE": ["1", "100", "1K", "4K", "1M", "5M", "10M", "1.5G", "0", "1k"],
+        "N": ["1", "2", "4", "8", "64", "65", "0"], "LINES": ["1", "3", "10", "0", "100"], "BYTES": ["1", "10", "100", "0", "5000"],
+        "DEPTH": ["0", "1", "2", "5"], "AGE": ["30m", "12h", "7d", "2w", "2024-06-01", "2024-06-01T12:00:00Z", "2030-01-01"],
+        "DURATION": ["90s", "10m", "1h", "7d", "30d"], "KEY": ["color", "mtime", "note", "Content-Type", "x"],
+        "TYPE": ["text/plain", "image/jpeg", "application/octet-stream"], "PATTERN": ["*.jpg", "*.log", "2024/*", "[a-c]*", "README*"],
+        "STATUS": ["0", "1", "3", "255"], "KEY=VALUE": ["color=blue", "note=a b", "k=v=w", "a=", "mtime=1717243200"],
+        "TERM": ["beach", "*.jpg", "IMG_*", "2024", "README", "app-00*", "桜"], "NAME": names,
     ]
     static let versions = ["1717243200.00000", "null", "0", "x", "\u{1B}[31m1", "", "-1", "3HL4kqtJlcpXroDTDmJ+rmSpXd3dIbrHY"]
 }

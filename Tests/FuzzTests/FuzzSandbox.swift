@@ -21,6 +21,8 @@ final class FuzzSandbox {
     private let input: Int32
     /// Lines and commands skipped for naming a place outside.
     private(set) var skipped = 0
+    /// Commands run, by how they ended: `done`, or the class of their error.
+    private(set) var outcomes: [String: Int] = [:]
 
     init(in parent: String) async throws {
         let made = parent + "/objsh-fuzz-" + UUID().uuidString
@@ -80,7 +82,14 @@ final class FuzzSandbox {
                 self.skipped += 1
                 return .proceed
             }
-            return try await self.shell.run(words)
+            do {
+                let outcome = try await self.shell.run(words)
+                self.outcomes["done", default: 0] += 1
+                return outcome
+            } catch {
+                self.outcomes["\(FailureClass.of(error))", default: 0] += 1
+                throw error
+            }
         }
         _ = await runner.run(line)
     }

@@ -65,9 +65,10 @@ final class ShellFuzzTests: XCTestCase {
         run.finish()
         let elapsed = (ContinuousClock.now - started).components
         let seconds = max(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, 1e-3)
+        let outcomes = run.outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         print(
-            "fuzz: \(count) lines from line \(start) of seed \(seed), 0 crashes, \(run.skipped) commands skipped (a local path outside), "
-                + "\(Int(Double(count) / seconds)) lines/s")
+            "fuzz: \(count) lines from line \(start) of seed \(seed), 0 crashes, \(Int(Double(count) / seconds)) lines/s; "
+                + "commands: \(outcomes); \(run.skipped) skipped (a local path outside)")
         XCTAssertEqual(run.escapedWrites, [], "a write left the sandbox")
     }
 
