@@ -64,7 +64,7 @@ let package = Package(
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"], swiftSettings: shellState),
         // The one place that turns a cluster's endpoint into a store.
-        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
+        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageHTTP", "StorageOpenStack", "StorageS3"]),
         // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
         .target(
             name: "CommandLineCompletion",

@@ -117,6 +117,9 @@ struct Objsh: AsyncParsableCommand {
         // index refresh stops first (the index keeps the containers it finished).
         await shell.backgroundRefresh.stop()
         await stores.shutdown()
+        if debug || environment["OBJSH_STATS"] == "1" {
+            FileHandle.standardError.write(Data("debug: \(StoreFactory.uploadBufferStatistics)\n".utf8))
+        }
         throw ExitCode(status)
     }
 
