@@ -19,7 +19,7 @@ extension HostileAnswerTests {
             let proxy = try FaultProxy(
                 upstreamPort: try XCTUnwrap(FaultProxy.port(of: try KeystoneShellTests.value("AUTH_URL"))),
                 faults: .on(Array(repeating: (kind, "POST /v3/auth/tokens"), count: 10)))
-            let run = try measured(try keystone(through: proxy), "ls /")
+            let run = try measured(try KeystoneShellTests.passwordCluster("c", authURL: "http://127.0.0.1:\(proxy.port)/v3"), "ls /")
             expectOneLineError(run, words, case: "Keystone sign-in, \(kind)")
             XCTAssertEqual(proxy.injected.first, kind, "\(proxy.log)")
         }
@@ -81,21 +81,6 @@ extension HostileAnswerTests {
     }
 
     // MARK: - Helpers
-
-    /// A Keystone v3 cluster signing in through `proxy`.
-    func keystone(through proxy: FaultProxy) throws -> String {
-        """
-        [cluster c]
-        type = swift
-        auth_url = http://127.0.0.1:\(proxy.port)/v3
-        username = \(try KeystoneShellTests.value("USER"))
-        password = \(try KeystoneShellTests.value("PASSWORD"))
-        user_domain_name = Default
-        project_name = \(try KeystoneShellTests.value("PROJECT"))
-        project_domain_name = Default
-
-        """
-    }
 
     /// A bucket on RGW with three objects, `a` to `c`, put by objsh; it goes when the test
     /// ends. The config's endpoint port is `PORT`, for the proxy's.
