@@ -7,7 +7,7 @@ import XCTest
 /// between the two samples, and no upload buffer stays with NIO (none from malloc).
 final class SoakTests: XCTestCase {
     func testALongSessionHoldsItsMemoryDescriptorsAndUploadBuffers() throws {
-        let run = try WritingFaultTests.script("soak", ["--commands", "50", "--sample-at", "38"])
+        let run = try WritingFaultTests.script("soak", ["--commands", "50", "--sample-at", "38", "--idle-connections", "0"])
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(run.output.contains(", 0 from malloc after waiting"), run.output)
         XCTAssertTrue(run.output.hasSuffix("growth within 10% and no buffer from malloc: yes\n"), run.output)
