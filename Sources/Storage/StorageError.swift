@@ -37,7 +37,8 @@ public enum StorageError: Error, Sendable, Equatable {
     /// the one listed, `after` where the page was asked to start.
     case listingStuck(container: String, after: String)
     /// The server answered `status` and asked for a wait (`Retry-After`, in seconds)
-    /// longer than the `limit` objsh waits for one request in all.
+    /// longer than the `limit` objsh waits for one request in all; a `limit` of 0: a
+    /// request objsh does not send again (a sign-in), whose wait is said all the same.
     case waitTooLong(status: Int, retryAfter: Double, limit: Double)
     /// The server refused the bytes it got, or a piece that is no object of its own
     /// (a segment, a part) came out other than sent and was dropped: nothing was

@@ -76,6 +76,10 @@ struct KeystoneSignIn {
         case 400, 401, 403, 404:
             return .unauthorized("Keystone refused the sign-in (\(summary)): \(said)")
         default:
+            // A sign-in is not sent again; the wait Keystone asks for is said, not slept.
+            if let wait = RetryPolicy.retryAfterWait(response.headers.first(name: "Retry-After")) {
+                return .waitTooLong(status: response.status, retryAfter: wait, limit: 0)
+            }
             return .server(status: response.status, message: "Keystone: \(said)")
         }
     }

@@ -12,8 +12,8 @@ extension HostileAnswerTests {
             ("huge", "sent an answer over"), ("endless", "sent an answer over"), ("huge-headers", "header"),
             ("short-body", "closed the connection in the middle of an answer"),
             ("long-body", "Keystone's token answer is not the JSON of a v3 token"),
-            // A sign-in (a POST) is not tried again: the 503 is told at once, nothing slept.
-            ("retry-year", "server error 503: Keystone: slow down"),
+            // A sign-in (a POST) is not tried again: the 503 and the wait it asks for are told at once.
+            ("retry-year", "server error 503: the server asks to be tried again in 365d (Retry-After); not tried again"),
         ]
         for (kind, words) in cases {
             let proxy = try FaultProxy(

@@ -24,7 +24,9 @@ extension ErrorReport {
         case .invalidResponse(let message): "invalid answer from the server: \(message)"
         case .waitTooLong(let status, let retryAfter, let limit):
             "server error \(status): the server asks to be tried again in \(DurationText.format(Int(min(retryAfter, 1e12)))) "
-                + "(Retry-After), more than the \(DurationText.format(Int(limit))) objsh waits; not waited for"
+                + (limit > 0
+                    ? "(Retry-After), more than the \(DurationText.format(Int(limit))) objsh waits; not waited for"
+                    : "(Retry-After); not tried again")
         case .listingStuck(let container, let after):
             "invalid answer from the server: the listing of \(container) does not advance past "
                 + (after.isEmpty ? "its first page" : after) + "; it is not followed round again"
