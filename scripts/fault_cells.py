@@ -51,6 +51,7 @@ CELLS = [
     Cell('versions on', 'versions on /{S}', 'empty', roles=('S',)),
     Cell('versions off', 'versions off /{S}', 'versions', roles=('S',)),
     Cell('index refresh', 'index /{S}', 'tree', roles=('S',), check="search --in /{S} '*'"),
+    Cell('upload folder', 'cd /{D}\nupload --segment-size 5M {L}/d', 'local', roles=('D',)),
 ]
 
 # Fault columns: the proxy's kinds each draws from.
@@ -99,6 +100,4 @@ RULES = [
 ]
 
 # The kill sweep's verbs: objsh is killed mid-run, then the same command runs again.
-KILL_CELLS = [cell for cell in CELLS if cell.verb in ('mv -r', 'sync --delete', 'cp across')] + [
-    Cell('upload folder', 'cd /{D}\nupload --segment-size 5M {L}/d', 'local', roles=('D',)),
-]
+KILL_CELLS = [cell for cell in CELLS if cell.verb in ('mv -r', 'sync --delete', 'cp across', 'upload folder')]

@@ -76,8 +76,13 @@ public protocol LargeUpload: Sendable {
     func abort() async throws
     /// Where the segments this upload stored are kept, for a message that says what is left.
     var heldAt: String { get }
+    /// Once this stream is stored under its name: removes what earlier streams to the
+    /// same name left when their abort failed (a stream is never resumed, so nothing else
+    /// can reach it); how many unfinished uploads went. Segments another manifest names stay.
+    func removeEarlierStreamLeftovers() async throws -> Int
 }
 
 extension LargeUpload {
     public var heldAt: String { "the store's unfinished upload" }
+    public func removeEarlierStreamLeftovers() async throws -> Int { 0 }
 }

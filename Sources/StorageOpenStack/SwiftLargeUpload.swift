@@ -121,6 +121,26 @@ struct SwiftLargeUpload: LargeUpload {
             largeObject: .staticManifest)
     }
 
+    /// The segments of earlier streams to this name (`NAME/slo/MTIME/stream/…`, begun
+    /// before this one) that no manifest names: what their failed aborts left. Not where
+    /// versions were ever kept: a kept version's manifest may name an earlier stream's.
+    func removeEarlierStreamLeftovers() async throws -> Int {
+        guard try await store.containerInfo(container).versioning == .off else { return 0 }
+        let base = "\(name)/slo/"
+        // Compared as written: the name holds the start time rounded to microseconds.
+        guard let began = Double(mtime) else { return 0 }
+        var sets: [Substring: [String]] = [:]
+        for try await page in store.objectPages(in: segmentContainer, prefix: base) {
+            for segment in page.map(\.name) {
+                let parts = segment.dropFirst(base.count).split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 4, parts[1] == "stream", parts[0] != mtime, let started = Double(parts[0]), started < began else { continue }
+                sets[parts[0], default: []].append(segment)
+            }
+        }
+        try await deleteReplaced(sets.values.flatMap { $0 })
+        return sets.count
+    }
+
     func abort() async throws {
         var names: [String] = []
         for try await page in store.objectPages(in: segmentContainer, prefix: segmentPrefix) { names += page.map(\.name) }

@@ -241,6 +241,18 @@ struct S3LargeUpload: LargeUpload {
         return info
     }
 
+    /// The multipart uploads of this name still open once this one completed: uploads
+    /// of the same name that earlier runs could not abort (a file's, being resumed, would
+    /// have replaced the object this one just stored).
+    func removeEarlierStreamLeftovers() async throws -> Int {
+        let left = try await store.openUploads(container, of: name).filter { $0 != uploadID }
+        for id in left {
+            try await S3LargeUpload(store: store, container: container, name: name, uploadID: id, contentType: contentType, partBytes: partBytes)
+                .abort()
+        }
+        return left.count
+    }
+
     /// AbortMultipartUpload: the parts go; an upload already gone is not an error.
     func abort() async throws {
         let response = try await store.send(.DELETE, target())
