@@ -130,7 +130,7 @@ public final class InfoPane: StoragePane {
         case nil: break
         }
         sheet.add("Metadata", key: .metadataProblem, info.metadataProblem.map { .text("not readable: \($0)") })
-        sheet.metadata = info.metadata
+        sheet.metadata = info.userMetadata  // objsh's own keys (the part size) are not the user's
         return sheet
     }
 

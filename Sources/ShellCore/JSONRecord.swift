@@ -80,7 +80,7 @@ enum JSONRecord {
         line.add(.lastModified, info.lastModified.map(ISODate.format))
         addManifest(info.largeObject, to: &line)
         line.add(.segments, segments)
-        line.add(.metadata, info.metadata)
+        line.add(.metadata, info.userMetadata)
         return line
     }
 
@@ -98,7 +98,7 @@ enum JSONRecord {
         var line = objectPlace(info)
         line.add(.contentType, info.contentType)
         line.add(.headers, info.headers)
-        line.add(.metadata, info.metadata)
+        line.add(.metadata, info.userMetadata)
         return line
     }
 

@@ -82,9 +82,20 @@ public struct ObjectSummary: Sendable, Equatable {
         ObjectSummary(name: name, bytes: 0, contentType: "")
     }
 
-    /// The kind of large object the listing or a lookup tells, if any.
+    /// The kind of large object the listing or a lookup tells, if any: an S3 listing's
+    /// ETag of `MD5-N` is a multipart upload of N parts, any other a static manifest.
     public var manifestKind: LargeObjectKind? {
-        largeObject ?? (isLargeObject ? .staticManifest : nil)
+        if let largeObject { return largeObject }
+        guard isLargeObject else { return nil }
+        return multipartParts.map { .multipartUpload(parts: $0, partBytes: nil) } ?? .staticManifest
+    }
+
+    /// N of an ETag `MD5-N`, as S3 makes a multipart upload's.
+    var multipartParts: Int? {
+        guard let etag, let dash = etag.lastIndex(of: "-"), etag.distance(from: etag.startIndex, to: dash) == 32,
+            etag[..<dash].allSatisfy(\.isHexDigit)
+        else { return nil }
+        return Int(etag[etag.index(after: dash)...]).flatMap { $0 > 0 ? $0 : nil }
     }
 
     public init(

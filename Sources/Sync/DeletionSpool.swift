@@ -29,7 +29,7 @@ public final class DeletionSpool: @unchecked Sendable {
     func add(_ entry: PlaceEntry) throws {
         let kind: Character
         switch entry.object?.manifestKind {
-        case .staticManifest: kind = "s"
+        case .staticManifest, .multipartUpload: kind = "s"
         case .dynamicManifest: kind = "m"
         default: kind = entry.object?.mayBeLargeObject == true ? "m" : "p"
         }

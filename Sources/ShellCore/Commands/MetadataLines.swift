@@ -10,7 +10,7 @@ enum MetadataLines {
     static func listing(_ info: ObjectInfo) -> [String] {
         (["Content-Type: \(info.contentType)"]
             + info.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-            + info.metadata.sorted { $0.key < $1.key }.map { "Meta-\($0.key): \($0.value)" }).map { escaped($0) }
+            + info.userMetadata.sorted { $0.key < $1.key }.map { "Meta-\($0.key): \($0.value)" }).map { escaped($0) }
     }
 
     /// One line for each thing `change` changes of `info`; none when it leaves it as it is.
