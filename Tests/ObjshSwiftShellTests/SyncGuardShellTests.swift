@@ -102,3 +102,23 @@ final class SyncGuardShellTests: XCTestCase {
         XCTAssertEqual(try objsh(env, ["ls /\(container)"]).output, "a\nextra\n")
     }
 }
+
+extension SyncGuardShellTests {
+    /// `sync DIR /c` where DIR is a local folder (and no place on the cluster) says how a
+    /// local folder is named, on both sides, and nothing is made or sent.
+    func testALocalFolderNamedWithoutFileSaysHowToNameIt() throws {
+        try DiffShellTests.tree(home + "/work/photos", [("a.jpg", "1")])
+        for cluster in EveryStore.clusters(home: home) {
+            let c = container + "l" + cluster.name.lowercased()
+            defer { _ = try? objsh(cluster, ["rm -r -f /\(c)"]) }
+            let up = try objsh(cluster, ["lcd \(home)/work", "cd /", "sync photos /\(c)"])
+            XCTAssertEqual(up.status, 66, "\(cluster.name): \(up.errors)")
+            XCTAssertTrue(up.errors.hasSuffix("; for the local folder photos, write file:photos\n"), "\(cluster.name): \(up.errors)")
+            XCTAssertEqual(try objsh(cluster, ["cd /", "mkdir \(c)", "sync file:\(home)/work/photos /\(c)"]).status, 0, cluster.name)
+            let down = try objsh(cluster, ["lcd \(home)/work", "cd /", "sync /\(c) photos"])
+            XCTAssertEqual(down.status, 66, "\(cluster.name): \(down.errors)")
+            XCTAssertTrue(down.errors.hasSuffix("; for the local folder photos, write file:photos\n"), "\(cluster.name): \(down.errors)")
+            XCTAssertNotEqual(try objsh(cluster, ["ls /photos"]).status, 0, "\(cluster.name): no container was made")
+        }
+    }
+}

@@ -36,10 +36,23 @@ struct PlaceOperand {
         guard location.container != nil else { throw CommandFailure.accountNotAllowed(.compare) }
         let found = try await session.lookUp(location, probe: .folderFirst)
         if case .found(.object) = found { throw CommandFailure.placeIsObject(location) }
-        if case .missing(let missing) = found, mustExist { throw BrowserError.notFound(missing) }
+        if case .missing(let missing) = found {
+            // A relative name that is a local folder here was most likely meant as one: say
+            // how to name it, rather than read nothing, or make a container and write there.
+            if operand.cluster == nil, !text.hasPrefix("/"), Self.isLocalFolder(operand.argument.text, context) {
+                throw CommandFailure.remoteMissingLocalFolder(missing, operand: text)
+            }
+            if mustExist { throw BrowserError.notFound(missing) }
+        }
         let label = (operand.cluster.map { $0 + ":" } ?? "") + location.description
         return Resolved(
             place: session.syncPlace(location), label: label, session: session, containerExists: found.containerExists)
+    }
+
+    /// Whether `path` names a local folder (relative to the command's local folder).
+    static func isLocalFolder(_ path: String, _ context: CommandContext) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: context.localPath(path).absolute, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// A local folder, relative to the local folder the command started in.

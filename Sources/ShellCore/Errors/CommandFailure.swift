@@ -34,6 +34,9 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case nothingToRestore(container: String, name: String)
     /// `restore --version` of a delete marker, which has no bytes to restore.
     case restoreOfDeleteMarker(name: String, version: String)
+    /// A place of `sync`/`diff` named without `file:` that is not on the cluster, where a
+    /// local folder of that name is (what was missing, and the operand as typed).
+    case remoteMissingLocalFolder(NotFound, operand: String)
     /// `sync --delete` that removed nothing of what only DEST holds, and why.
     case deletionsRefused(DeletionRefusal)
 
