@@ -5,7 +5,7 @@ import Sync
 
 /// `cat [--raw] NAME...`: objects' bytes to standard output, each MD5 checked as `get NAME -` checks it.
 struct CatCommand: ShellCommand {
-    nonisolated static let raw = OptionSpec("--raw", help: "send control bytes to a terminal as they are")
+    nonisolated static let raw = OptionSpec("--raw", help: "send control bytes (and binary data) to a terminal as they are")
     nonisolated static let spec = CommandSpec(
         name: "cat", aliases: [],
         summary: "write objects' bytes to standard output, verified",
@@ -13,7 +13,8 @@ struct CatCommand: ShellCommand {
             Writes each NAME's bytes to standard output, one after the other, checked as get \
             checks them (the MD5, or each segment of a large object); a mismatch ends the \
             command with an error after the bytes already written. At a terminal, control \
-            characters show escaped as less shows them (^[ for ESC), unless --raw. With \
+            characters show escaped as less shows them (^[ for ESC), unless --raw; an object \
+            whose start holds a NUL byte (binary data) is not written there at all. With \
             --version ID, that version of NAME (ls --versions lists them), checked the same way.
             Example: cat logs/app.log | grep ERROR
             """,
@@ -38,7 +39,7 @@ struct CatCommand: ShellCommand {
                     try await ContentOutput.object(name, context)
                 }
             // The engine hands the bytes over from its own task: the output is shared behind a lock.
-            let out = Locked(ContentOutput(console: context.console, raw: isRaw))
+            let out = Locked(ContentOutput(console: context.console, raw: isRaw, refusingBinary: info))
             let outcome = try await context.session.downloader().stream(info) { @Sendable bytes in try out.withLock { try $0.write(bytes) } }
             out.withLock { $0.finish() }
             if let note = outcome.note { context.console.writeError("cat: \(escaped(info.name)): \(ErrorReport.words(note))\n") }
@@ -148,14 +149,25 @@ enum ContentCount: Equatable {
 struct ContentOutput {
     let console: Console
     let escapes: Bool
+    /// The object whose start is checked for binary data before a terminal gets it (cat).
+    var binaryCheck: ObjectInfo?
     var escaper = ContentEscaper()
 
-    init(console: Console, raw: Bool) {
+    init(console: Console, raw: Bool, refusingBinary object: ObjectInfo? = nil) {
         self.console = console
         escapes = console.settings.streams.output.isTerminal && !raw
+        binaryCheck = escapes ? object : nil
     }
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if let object = binaryCheck {
+            // A NUL in the first 8,000 bytes (git's test) is binary data: screens of escapes
+            // help no one at a terminal, so nothing is written and the error says what would.
+            binaryCheck = nil
+            if bytes.prefix(8_000).contains(0) {
+                throw CommandFailure.binaryAtTerminal(name: object.name, contentType: object.contentType, bytes: object.bytes)
+            }
+        }
         guard escapes else {
             guard console.writeBytes(bytes) else { throw CommandFailure.standardOutput(.lastSystemError) }
             return

@@ -37,6 +37,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// A place of `sync`/`diff` named without `file:` that is not on the cluster, where a
     /// local folder of that name is (what was missing, and the operand as typed).
     case remoteMissingLocalFolder(NotFound, operand: String)
+    /// `cat` of binary data (a NUL in its start) to a terminal without `--raw`.
+    case binaryAtTerminal(name: String, contentType: String, bytes: Int64)
     /// `sync --delete` that removed nothing of what only DEST holds, and why.
     case deletionsRefused(DeletionRefusal)
 

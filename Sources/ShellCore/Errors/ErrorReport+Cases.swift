@@ -234,6 +234,11 @@ extension ErrorReport {
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
+        case .binaryAtTerminal(let name, let type, let bytes):
+            (
+                "\(name) holds binary data (\(type), \(ByteCountText.format(bytes))), not written to the terminal: "
+                    + "get it, or send it to a file or pipe (--raw writes it here as it is)", .failed
+            )
         case .remoteMissingLocalFolder(let missing, let operand):
             (ErrorReport(BrowserError.notFound(missing)).message + "; for the local folder \(operand), write file:\(operand)", .notFound)
         case .deletionsRefused(let refusal): (words(refusal), .failed)
