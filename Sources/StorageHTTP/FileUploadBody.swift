@@ -41,6 +41,8 @@ package struct FileUploadBody: AsyncSequence, Sendable {
     package var offset: Int64 = 0
     /// A whole file is read to its end, so a file that grew is noticed; a slice stops at its length.
     package var isSlice = false
+    /// Where the bytes handed out are counted (the caller's progress), if it keeps a meter.
+    let meter = SendMeter.current
 
     package init(path: String, expectedBytes: Int64, digest: UploadDigest, offset: Int64 = 0, isSlice: Bool = false) {
         self.path = path
@@ -52,7 +54,9 @@ package struct FileUploadBody: AsyncSequence, Sendable {
 
     package func makeAsyncIterator() -> Iterator {
         digest.restart()
-        return Iterator(reader: FileReader(path: path, offset: offset), expectedBytes: expectedBytes, digest: digest, isSlice: isSlice)
+        meter?.settle()
+        return Iterator(
+            reader: FileReader(path: path, offset: offset), expectedBytes: expectedBytes, digest: digest, isSlice: isSlice, meter: meter)
     }
 
     package struct Iterator: AsyncIteratorProtocol {
@@ -60,6 +64,7 @@ package struct FileUploadBody: AsyncSequence, Sendable {
         let expectedBytes: Int64
         let digest: UploadDigest
         let isSlice: Bool
+        let meter: SendMeter?
         var sent: Int64 = 0
 
         package mutating func next() async throws -> ByteBuffer? {
@@ -75,6 +80,7 @@ package struct FileUploadBody: AsyncSequence, Sendable {
             sent += Int64(chunk.readableBytes)
             guard sent <= expectedBytes else { throw changed() }
             chunk.withUnsafeReadableBytes { digest.update($0) }
+            meter?.add(Int64(chunk.readableBytes))
             return chunk
         }
 

@@ -1,3 +1,4 @@
+import Storage
 import Synchronization
 
 /// Bytes and items done of a transfer, shared by its workers; the shell's status line reads it.
@@ -27,6 +28,8 @@ public final class TransferProgress: Sendable {
     public var snapshot: Snapshot { state.withLock { $0 } }
 
     public func add(bytes: Int64) { state.withLock { $0.bytesDone += bytes } }
+    /// A meter for one request's body: the bytes it hands out show as they go.
+    public func meter() -> SendMeter { SendMeter { [self] bytes in add(bytes: bytes) } }
     public func finishItem() { state.withLock { $0.itemsDone += 1 } }
     /// The item now moving, for the line (several files at once show the latest).
     public func nowOn(_ name: String) { state.withLock { $0.name = name } }

@@ -103,7 +103,7 @@ public struct Uploader: Sendable {
             return .skipped(name: item.name, bytes: version.bytes)
         }
         guard let segmentBytes = plan.segmentBytes else {
-            let info = try await store.putObject(container: container, name: item.name, fileAt: item.path, contentType: nil)
+            let info = try await metered { try await store.putObject(container: container, name: item.name, fileAt: item.path, contentType: nil) }
             progress?.add(bytes: version.bytes)
             progress?.finishItem()
             return .stored(info, segments: 0, sent: 0)
@@ -114,6 +114,14 @@ public struct Uploader: Sendable {
         let result = try await sendSegments(plan.slices(of: item.path), of: item.name, through: upload, ledger: ledger)
         progress?.finishItem()
         return result
+    }
+
+    /// Runs one request whose body's bytes show on the progress line as they go out; once
+    /// it ended they are taken back, and the caller counts what was stored.
+    func metered<Result>(_ request: () async throws -> Result) async throws -> Result {
+        guard let meter = progress?.meter() else { return try await request() }
+        defer { meter.settle() }
+        return try await SendMeter.$current.withValue(meter) { try await request() }
     }
 
     /// Sends the slices a previous run did not store (or stored with other bytes), then
@@ -131,7 +139,7 @@ public struct Uploader: Sendable {
                 progress?.add(bytes: slice.length)
                 return old
             }
-            let record = try await upload.putSegment(index: index, from: slice)
+            let record = try await metered { try await upload.putSegment(index: index, from: slice) }
             progress?.add(bytes: slice.length)
             sent.withLock { $0 += 1 }
             if stored[index] == nil { ledger.storedSegment(of: name) }
