@@ -8,11 +8,15 @@ public enum Completer {
     public static func complete(line: String, cursor: Int, context: some CompletionContext) async -> CompletionResult {
         // A cursor outside the line (no line editor sends one, but callers are many) is at its nearer end.
         let cursor = min(max(cursor, 0), line.unicodeScalars.count)
-        guard let word = CompletionWord.at(line: line, cursor: cursor) else { return .nothing(at: cursor) }
+        guard let word = CompletionWord.at(line: line, cursor: cursor, aliases: context.aliases) else { return .nothing(at: cursor) }
         let path = PathWord(word.text)
         switch word.target {
         case .commandName, .argument(.command):
-            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text)))
+            let aliases = context.aliases.keys.map { CompletionCandidate(name: $0, isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text) + aliases))
+        case .localProgram:
+            let programs = context.localPrograms(prefix: word.text).map { CompletionCandidate(name: $0, isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(programs))
         case .option(let spec):
             let options = spec.options.flatMap(\.spellings).map { CompletionCandidate(name: $0, isFolder: false) }
             return plan(word, path: .whole(word.text), found: CandidateList(options))
