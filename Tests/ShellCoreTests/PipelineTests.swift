@@ -18,13 +18,13 @@ final class PipelineTests: XCTestCase {
     override func tearDown() async throws { harness.remove() }
 
     func run(_ script: String, policy: ErrorPolicy = .stop) async throws -> TranscriptHarness.Result {
-        try await harness.run("lcd \(folder)\n" + script, quiet: true, policy: policy)
+        try await harness.run("lcd \(folder)\n" + script, policy: policy, quiet: true)
     }
 
     func file(_ name: String) -> String? { try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) }
 
     func testAPipeGetsOneEntryALineAndTheLocalShellSortsIt() async throws {
-        let result = try await run("ls | sort -r > sorted.txt")
+        let result = try await run("ls | LC_ALL=C sort -r > sorted.txt")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(file("sorted.txt"), "photos/\nmusic/\nempty/\ndocuments/\nbackups/\nMy Photos/\n")
         XCTAssertEqual(result.stdout, "")
@@ -34,7 +34,7 @@ final class PipelineTests: XCTestCase {
         let result = try await run("ls photos/2024 > list.txt\nls photos/2024 >> list.txt\nsearch beach >> list.txt")
         XCTAssertEqual(result.status, 0, result.stderr)
         let list = try XCTUnwrap(file("list.txt"))
-        XCTAssertTrue(list.hasPrefix("autumn/\nspring/\nsummer/\nautumn/\nspring/\nsummer/\n"), list)
+        XCTAssertTrue(list.hasPrefix("README.txt\nautumn/\nspring/\nsummer/\nREADME.txt\nautumn/\nspring/\nsummer/\n"), list)
         XCTAssertTrue(list.contains("IMG_0001 beach.jpg"), list)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["list.txt"], "no temporary file left")
     }
@@ -49,7 +49,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testCatIntoAFileIsTheObjectsBytes() async throws {
-        let result = try await run("cat README.txt > copy.txt\ncat README.txt | wc -c > count.txt")
+        let result = try await run("cat photos/2024/README.txt > copy.txt\ncat photos/2024/README.txt | wc -c > count.txt")
         XCTAssertEqual(result.status, 0, result.stderr)
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/copy.txt"))
         XCTAssertEqual(file("count.txt")?.trimmingCharacters(in: .whitespacesAndNewlines), String(bytes.count))
@@ -57,7 +57,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func testAReaderThatEndsFirstIsNoError() async throws {
-        let result = try await run("ls -R | head -1 > first.txt\ncat README.txt | true\nls -R photos | false", policy: .continue)
+        let result = try await run("ls -R | head -1 > first.txt\ncat photos/2024/README.txt | true\nls -R photos | false", policy: .continue)
         XCTAssertEqual(file("first.txt")?.split(separator: "\n").count, 1)
         XCTAssertEqual(result.stderr, "", "a reader gone away is never an error")
         XCTAssertEqual(result.status, 1, "the line's status is its last stage's: false")
@@ -75,15 +75,15 @@ final class PipelineTests: XCTestCase {
     func testAnAliasStandsForItsLineAndNotForItselfInside() async throws {
         let script = """
             alias ls 'ls photos/2024'
-            alias sorted 'ls | sort -r'
+            alias sorted 'ls | LC_ALL=C sort -r'
             sorted > reversed.txt
             alias
             unalias sorted
             alias sorted
             """
         let result = try await run(script, policy: .continue)
-        XCTAssertEqual(file("reversed.txt"), "summer/\nspring/\nautumn/\n")
-        XCTAssertEqual(result.stdout, "alias ls 'ls photos/2024'\nalias sorted 'ls | sort -r'\n")
+        XCTAssertEqual(file("reversed.txt"), "summer/\nspring/\nautumn/\nREADME.txt\n")
+        XCTAssertEqual(result.stdout, "alias ls 'ls photos/2024'\nalias sorted 'ls | LC_ALL=C sort -r'\n")
         XCTAssertTrue(result.stderr.contains("sorted: no such alias"), result.stderr)
     }
 
