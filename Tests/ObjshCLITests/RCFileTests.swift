@@ -17,8 +17,8 @@ extension ObjshCLITests {
         let without = try objsh(["--cluster", "sample", "-q", "-c", "years"])
         XCTAssertEqual(without.status, 64, "no rc without --rc: years is unknown")
         let with = try objsh(["--cluster", "sample", "-q", "--rc", "-c", "years; n"])
-        XCTAssertEqual(
-            with.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, ["README.txt", "autumn/", "spring/", "summer/", "4"])
+        let lines = with.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(lines, ["README.txt", "autumn/", "spring/", "summer/", "4"])
         XCTAssertEqual(with.status, 0, "errors in the rc file are never fatal: \(with.stderr)")
         XCTAssertTrue(with.stderr.contains("objsh: \(rc): line 2: ls: "), with.stderr)
         XCTAssertTrue(with.stderr.contains("objsh: \(rc): line 3: alias: NAME must be"), with.stderr)
