@@ -38,9 +38,8 @@ final class PipeStopTests: XCTestCase {
         XCTAssertEqual(first.output, "/\n", "the script goes on after the pipeline")
         XCTAssertFalse(first.errors.contains("objsh: line"), first.errors)
         let (wholeCount, headCount) = (listings(whole.errors), listings(first.errors))
-        print(
-            "figure: ls -R of 25,000: \(wholeCount) listing requests, \(String(format: "%.2f", wholeTime)) s; | head -1: \(headCount) requests, \(String(format: "%.2f", headTime)) s"
-        )
+        let wholeFigure = "\(wholeCount) listing requests, \(String(format: "%.2f", wholeTime)) s"
+        print("figure: ls -R of 25,000: \(wholeFigure); | head -1: \(headCount) requests, \(String(format: "%.2f", headTime)) s")
         XCTAssertLessThan(headCount * 2, wholeCount, "the listing stopped when head left (\(headCount) of \(wholeCount) requests)")
     }
 }
