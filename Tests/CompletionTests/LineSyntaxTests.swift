@@ -75,7 +75,7 @@ final class LineSyntaxTests: XCTestCase {
     func testCompletionOnPartialLinesWithOperators() async {
         let context = FakeCompletionContext(current: "/")
         let cases: [(String, String)] = [
-            ("ls | clu", "ls | cluster "), ("get -r photos & cd pho", "get -r photos & cd photos/"),
+            ("ls | clu", "ls | clu"), ("get -r photos & cd pho", "get -r photos & cd photos/"),
             ("ls > no", "ls > notes.txt "), ("ls >no", "ls >notes.txt "), ("ls > notes.txt pho", "ls > notes.txt photos/"),
             ("ls | sort > no", "ls | sort > notes.txt "), ("!cat no", "!cat notes.txt "), ("ls | so", "ls | sort "),
             ("ls | sort | w", "ls | sort | wc "), ("ls | grep x no", "ls | grep x notes.txt "), ("!gz", "!gzip "),
