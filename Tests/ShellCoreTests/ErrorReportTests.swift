@@ -188,7 +188,8 @@ final class ErrorReportTests: XCTestCase {
         let problems: [UsageProblem] = [
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
-            .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)), .badOperand("NAME", .aliasName),
+            .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)),
+            .badOperand("NAME", .aliasName),
             .notKeyValue("color"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
             .badOptionValue(option: "--expires", .duration),
