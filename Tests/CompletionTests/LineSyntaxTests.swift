@@ -68,8 +68,10 @@ final class LineSyntaxTests: XCTestCase {
     }
 
     func testAliasesCompleteAsCommandNames() async {
-        let result = await Completer.complete(line: "ll", cursor: 2, context: FakeCompletionContext(current: "/"))
-        XCTAssertEqual(result.replacement, "ll ")
+        let result = await Completer.complete(line: "lsd", cursor: 3, context: FakeCompletionContext(current: "/"))
+        XCTAssertEqual(result.replacement, "lsd ")
+        let both = await Completer.complete(line: "ll", cursor: 2, context: FakeCompletionContext(current: "/"))
+        XCTAssertEqual(both.candidates, ["ll", "lls"], "the alias beside the command it starts")
     }
 
     func testCompletionOnPartialLinesWithOperators() async {
