@@ -37,7 +37,7 @@ final class InteractivePipeTests: XCTestCase {
         XCTAssertTrue(sorted.contains("SUMMER/\nSPRING/\nAUTUMN/"), "one entry a line, no columns: \(sorted)")
         try shell.type("ls -R | head -1 > first.txt; !cat first.txt; echo status=$?\n")
         try shell.waitFor("the first name, through a local command") { $0.contains("status=0") }
-        try shell.type("ls -l | sort > ")
+        try shell.type("ls -l | sort > fi")
         try shell.press("Tab")
         try shell.waitForLastLine(rootPrompt + "ls -l | sort > first.txt ")
         try shell.press("C-u")
