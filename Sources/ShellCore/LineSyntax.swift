@@ -19,10 +19,11 @@ public struct CommandList: Equatable, Sendable {
         }
     }
 
-    /// The words of each shell command, in order: pipes, redirections and `&` set aside.
+    /// The words of each objsh command, in order: redirections and `&` set aside, and what
+    /// follows a `|` (the local shell's) and `!` commands left out.
     public var simpleCommands: [SimpleCommand] {
-        entries.flatMap(\.pipeline.stages).compactMap {
-            if case .shell(let command) = $0 { return command }
+        entries.compactMap {
+            if case .shell(let command) = $0.pipeline.stages[0] { return command }
             return nil
         }
     }

@@ -51,8 +51,8 @@ public enum Tokenizer {
         return try LineParser.parse(scan.tokens, line: line, end: scan.end)
     }
 
-    /// The words of each objsh command of a line, in order (pipes, redirections, `&` and
-    /// local commands set aside).
+    /// The words of each objsh command of a line, in order (redirections and `&` set aside;
+    /// what follows a `|` is the local shell's, as are `!` commands).
     public static func commands(in line: String) throws -> [[Word]] {
         try parse(line).simpleCommands.map(\.words)
     }
