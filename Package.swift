@@ -64,7 +64,7 @@ let package = Package(
         // The terminal side: line editing, signals, the terminal's facts and the interactive loop.
         .target(name: "LineEditing", dependencies: ["CLineEdit", "Rendering", "ShellCore"], swiftSettings: shellState),
         // The one place that turns a cluster's endpoint into a store.
-        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageOpenStack", "StorageS3"]),
+        .target(name: "ClusterStores", dependencies: ["Clusters", "Storage", "StorageHTTP", "StorageOpenStack", "StorageS3"]),
         // What the OS shells' completion asks objsh: `--complete` and the completion scripts.
         .target(
             name: "CommandLineCompletion",
@@ -161,6 +161,8 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Starts scripts/fault-proxy between a client and the real Swift server; reads scripts/proxy-server's log.
         .target(name: "FaultProxyHarness", path: "Tests/FaultProxyHarness"),
+        // Counts the bytes in a stream that would act on a terminal: the escape sweeps' scanner.
+        .target(name: "TerminalScan", path: "Tests/TerminalScan"),
         .testTarget(
             name: "StorageOpenStackTests",
             dependencies: [
@@ -179,12 +181,13 @@ let package = Package(
         // Runs the built objsh binary (swift build --product objsh) against the real Swift server.
         .testTarget(
             name: "ObjshSwiftShellTests",
-            dependencies: ["FaultProxyHarness", "ShellCore", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["FaultProxyHarness", "TerminalScan", "ShellCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CompletionTests", dependencies: ["ShellCore", "Browser"]),
         // Seeded random input for the tokenizer, parser, completer, shell and config parser.
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
-        // Drives the built objsh binary in a pseudo-terminal through tmux; of the modules, only the golden check.
-        .testTarget(name: "InteractiveTests", dependencies: ["GoldenFiles"], exclude: ["Goldens"]),
+        // Drives the built objsh binary in a pseudo-terminal through tmux; of the modules, only the golden check
+        // and the control byte scan.
+        .testTarget(name: "InteractiveTests", dependencies: ["GoldenFiles", "TerminalScan"], exclude: ["Goldens"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GoldenFiles"], exclude: ["Goldens"]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore", "Rendering"], exclude: ["Drivers"]),

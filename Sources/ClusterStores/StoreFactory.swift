@@ -1,6 +1,7 @@
 import Clusters
 import Foundation
 import Storage
+import StorageHTTP
 import StorageOpenStack
 import StorageS3
 import Synchronization
@@ -86,6 +87,16 @@ public final class StoreFactory: Sendable {
             return stores
         }
         for store in s3 { await store.shutdown() }
+    }
+
+    /// What the shared upload buffers gave uploads, one line for `--debug` and
+    /// `OBJSH_STATS=1` at the exit: a buffer from malloc means one of the set did not come
+    /// back from NIO within the reader's patience (the soak test asserts none does).
+    public static var uploadBufferStatistics: String {
+        let buffers = UploadBuffers.shared
+        let counts = buffers.counts
+        return "upload buffers: \(counts.fromSet) from the set of \(buffers.count), \(counts.fromMalloc) from malloc "
+            + "after waiting \(buffers.patience) for the set, \(buffers.freeBuffers) of \(buffers.count) free at the exit"
     }
 
     private func writeError(_ line: String) {

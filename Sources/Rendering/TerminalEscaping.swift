@@ -9,6 +9,7 @@
 ///   implicit marks U+200E, U+200F, U+061C and the separators U+2028/U+2029, become
 ///   `\u{202E}` style, because they can reorder or break what the user sees.
 /// - Everything else, including backslash, is passed through unchanged (names are shown, not parsed).
+/// - A byte that is not UTF-8 (`escape(bytes:)`, for local names) becomes `\xHH`.
 public enum TerminalEscaping {
     /// Returns `s` with every control and reordering character replaced by a visible escape.
     public static func escape(_ s: String) -> String {
@@ -23,6 +24,27 @@ public enum TerminalEscaping {
             }
         }
         return String(out)
+    }
+
+    /// A name's bytes as text to show: each byte that begins no UTF-8 character as `\xFF`
+    /// (a local file's name need not be UTF-8), the rest as `escape` shows it.
+    public static func escape(bytes: some Collection<UInt8>) -> String {
+        let bytes = Array(bytes)
+        if let text = String(validating: bytes, as: UTF8.self) { return escape(text) }
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            var decoder = UTF8()
+            var iterator = bytes[index...].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                out += escape(String(scalar))
+                index += String(scalar).utf8.count
+            } else {
+                out += "\\x" + hex(UInt32(bytes[index]), minDigits: 2)
+                index += 1
+            }
+        }
+        return out
     }
 
     /// Whether `s` shows as it is: `escape` would leave it unchanged. Completion inserts

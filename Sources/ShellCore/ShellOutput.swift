@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import Storage
 import Synchronization
 
 /// Where the shell writes: its standard output and standard error. Transfers write
@@ -178,6 +179,16 @@ extension Shell {
     public var diagnosticLines: @Sendable (String) -> Void {
         let console = console
         return { line in console.writeError(line + "\n") }
+    }
+
+    /// Says, once a run on a line of its own, each local file a walk left out because its
+    /// name is not UTF-8 (`SkippedNames`): an upload, sync or listing does not drop it
+    /// without a word.
+    public func tellSkippedLocalNames() {
+        let console = console
+        SkippedNames.shared.tell { path in
+            console.writeError("objsh: skipped \(TerminalEscaping.escape(bytes: path)): its name is not UTF-8, which an object's name must be\n")
+        }
     }
 
     /// Writes `text` on standard error as it is (what the prompt's side shows: `^C`, a newline).

@@ -51,11 +51,13 @@ enum DirectoryReader {
             guard filter.accepts(key: key, isDirectory: isDirectory) else { continue }
             heap.offer(key, isDirectory: isDirectory)
         }
-        // Names that are not UTF-8 cannot be object names; they are not listed.
+        // Names that are not UTF-8 cannot be object names; they are not listed, but told.
         return heap.sorted().compactMap { key, isDirectory in
-            guard String(validating: key, as: UTF8.self) != nil else { return nil }
-            let keyText = String(decoding: key, as: UTF8.self)
             let nameBytes = key[base.count..<(key.count - (isDirectory && filter.foldersEndInSlash ? 1 : 0))]
+            guard let keyText = String(validating: key, as: UTF8.self) else {
+                SkippedNames.shared.note(folder: path, name: nameBytes)
+                return nil
+            }
             return DirectoryChild(name: String(decoding: nameBytes, as: UTF8.self), key: keyText, isDirectory: isDirectory)
         }
     }

@@ -27,7 +27,7 @@ public struct LocalFileStat: Sendable, Equatable {
 ///
 /// Each level is one sorted pass of its directory (`SortedDirectory`); memory is the
 /// depth times one directory, never the tree. Links, other kinds and names that are
-/// not UTF-8 are skipped, as the file store skips them.
+/// not UTF-8 are skipped, as the file store skips them (those told to `SkippedNames`).
 public final class LocalTree {
     private struct Level {
         let descriptor: Int32

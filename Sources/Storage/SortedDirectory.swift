@@ -11,6 +11,8 @@ struct SortedDirectory: Sendable {
     /// Where each key starts in `bytes`; one more than there are keys.
     private let starts: [Int32]
     private let folderFlags: [Bool]
+    /// The folder read, to name a child that cannot be listed.
+    private let path: String
 
     var count: Int { folderFlags.count }
 
@@ -33,10 +35,11 @@ struct SortedDirectory: Sendable {
             folders.append(isDirectory)
         }
         starts.append(Int32(keys.count))
-        return SortedDirectory(unsorted: keys, starts: starts, folders: folders)
+        return SortedDirectory(path: path, unsorted: keys, starts: starts, folders: folders)
     }
 
-    private init(unsorted keys: [UInt8], starts: [Int32], folders: [Bool]) {
+    private init(path: String, unsorted keys: [UInt8], starts: [Int32], folders: [Bool]) {
+        self.path = path
         var order = Array(0..<folders.count)
         keys.withUnsafeBufferPointer { buffer in
             order.sort { Self.less(buffer, starts[$0], starts[$0 + 1], buffer, starts[$1], starts[$1 + 1]) }
@@ -119,9 +122,12 @@ struct SortedDirectory: Sendable {
 
     func child(at index: Int, base: [UInt8]) -> DirectoryChild? {
         let full = base + key(index)
-        // Names that are not UTF-8 cannot be object names; they are not listed.
-        guard let keyText = String(validating: full, as: UTF8.self) else { return nil }
         let nameBytes = key(index).dropLast(folderFlags[index] ? 1 : 0)
+        // Names that are not UTF-8 cannot be object names; they are not listed, but told.
+        guard let keyText = String(validating: full, as: UTF8.self) else {
+            SkippedNames.shared.note(folder: path, name: nameBytes)
+            return nil
+        }
         return DirectoryChild(name: String(decoding: nameBytes, as: UTF8.self), key: keyText, isDirectory: folderFlags[index])
     }
 }

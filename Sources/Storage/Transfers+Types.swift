@@ -74,4 +74,10 @@ public protocol LargeUpload: Sendable {
     func complete(_ segments: [SegmentRecord], removingReplaced: Bool) async throws -> ObjectInfo
     /// Deletes what this upload stored (after a failure the user does not want to resume).
     func abort() async throws
+    /// Where the segments this upload stored are kept, for a message that says what is left.
+    var heldAt: String { get }
+}
+
+extension LargeUpload {
+    public var heldAt: String { "the store's unfinished upload" }
 }

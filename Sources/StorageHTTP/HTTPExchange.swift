@@ -9,14 +9,14 @@ package struct HTTPExchangeRequest: Sendable {
     package var method: HTTPMethod
     package var url: String
     package var headers: HTTPHeaders = [:]
-    package var makeBody: (@Sendable () throws -> HTTPClientRequest.Body)?
+    package var makeBody: (@Sendable () throws -> OutgoingBody)?
     /// A request of another method that is safe to send again all the same: a bulk delete,
     /// whose second try finds the names it already deleted gone.
     package var isRepeatable = false
 
     package init(
         method: HTTPMethod, url: String, headers: HTTPHeaders = [:],
-        makeBody: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+        makeBody: (@Sendable () throws -> OutgoingBody)? = nil
     ) {
         self.method = method
         self.url = url
@@ -187,13 +187,18 @@ package struct HTTPExchange: Sendable {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = request.method
         outgoing.headers = request.headers
-        if let makeBody = request.makeBody { outgoing.body = try makeBody() }
+        var watch: BodyWatch?
+        if let makeBody = request.makeBody { (outgoing.body, watch) = try makeBody().prepared() }
         let (client, proxy) = try clients.client(for: request.url)
         let started = ContinuousClock.now
         do {
-            // Stalls are caught by the read timeout; the deadline only bounds a request
-            // that keeps trickling, so a long upload is not cut short.
-            let response = try await client.execute(outgoing, timeout: .hours(24))
+            // Stalls are caught by the read timeout, and a body the server stops taking by
+            // the watch; the deadline only bounds a request that keeps trickling, so a
+            // long upload is not cut short.
+            let sent = outgoing
+            let response = try await BodyWatch.watching(watch, limit: .milliseconds(Int64(options.readTimeout * 1000))) {
+                try await client.execute(sent, timeout: .hours(24))
+            }
             let answer = try await read(response)
             record(request, outcome: "\(response.status.code)", proxy: proxy, since: started)
             return answer

@@ -30,6 +30,9 @@ package struct TransportFailure: Error {
         if let failure = error as? TransportFailure { return failure }
         if let storage = error as? StorageError { return TransportFailure(error: storage, isRetryable: false) }
         if error is CancellationError { return TransportFailure(error: .cancelled, isRetryable: false) }
+        if error is UploadStalled {
+            return TransportFailure(error: .timedOut("\(target) took no bytes of the request for \(seconds(readTimeout))"), isRetryable: false)
+        }
         if let client = error as? HTTPClientError {
             return classify(client, target: target, readTimeout: readTimeout, connectTimeout: connectTimeout)
         }

@@ -34,6 +34,19 @@ package final class UploadBuffers: Sendable {
         var waiting: [(id: Int, continuation: CheckedContinuation<Int?, Never>)] = []
         var ours: Set<Int> = []
         var nextWaiter = 0
+        var counts = Counts()
+    }
+
+    /// What readers were given: buffers of the set, and malloc's memory after waiting
+    /// `patience` in vain (buffers NIO kept: none should be, in a healthy session).
+    package struct Counts: Sendable, Equatable {
+        package var fromSet = 0
+        package var fromMalloc = 0
+
+        package init(fromSet: Int = 0, fromMalloc: Int = 0) {
+            self.fromSet = fromSet
+            self.fromMalloc = fromMalloc
+        }
     }
 
     /// A set of `count` buffers of `size` bytes; it lives as long as the process.
@@ -58,7 +71,11 @@ package final class UploadBuffers: Sendable {
 
     /// An empty buffer of `size` bytes' capacity, once one is free (after `patience`, one of malloc's).
     package func take() async -> ByteBuffer {
-        guard let address = await takeAddress() else { return ByteBufferAllocator().buffer(capacity: size) }
+        let address = await takeAddress()
+        state.withLock { state in
+            if address == nil { state.counts.fromMalloc += 1 } else { state.counts.fromSet += 1 }
+        }
+        guard let address else { return ByteBufferAllocator().buffer(capacity: size) }
         let memory = UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: address), count: size)
         return ByteBuffer(takingOwnershipOf: memory, allocator: Self.allocator, writerIndex: 0)
     }
@@ -103,6 +120,8 @@ package final class UploadBuffers: Sendable {
     /// Readers waiting for a buffer, and buffers free (for the tests).
     package var waitingReaders: Int { state.withLock { $0.waiting.count } }
     package var freeBuffers: Int { state.withLock { $0.free.count } }
+    /// What readers were given so far.
+    package var counts: Counts { state.withLock { $0.counts } }
 
     fileprivate func isOurs(_ pointer: UnsafeMutableRawPointer) -> Bool {
         state.withLock { $0.ours.contains(Int(bitPattern: pointer)) }

@@ -48,6 +48,7 @@ struct SwiftLargeUpload: LargeUpload {
     var mtime: String { String(format: "%f", version.modified) }
     var segmentPrefix: String { "\(name)/slo/\(mtime)/\(isStream ? "stream" : String(version.bytes))/\(segmentBytes)/" }
     func segmentName(_ index: Int) -> String { segmentPrefix + String(format: "%08d", index) }
+    var heldAt: String { "/\(segmentContainer)/\(segmentPrefix)" }
 
     func ensureSegmentContainer() async throws {
         let response = try await store.send(.PUT, path: try SwiftStore.containerPath(segmentContainer), headers: ["Content-Length": "0"])
@@ -69,19 +70,19 @@ struct SwiftLargeUpload: LargeUpload {
         try await putSegment(index: index, length: slice.length) { digest in
             .stream(
                 FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: digest, offset: slice.offset, isSlice: true),
-                length: .known(slice.length))
+                length: slice.length)
         }
     }
 
     func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
         try await putSegment(index: index, length: Int64(bytes.count)) { digest in
-            .stream(MemoryUploadBody(bytes, digest: digest), length: .known(Int64(bytes.count)))
+            .stream(MemoryUploadBody(bytes, digest: digest), length: Int64(bytes.count))
         }
     }
 
     /// One segment of `length` bytes that `body` sends; Swift's ETag must be their MD5.
     func putSegment(
-        index: Int, length: Int64, body: @escaping @Sendable (UploadDigest) -> HTTPClientRequest.Body
+        index: Int, length: Int64, body: @escaping @Sendable (UploadDigest) -> OutgoingBody
     ) async throws -> SegmentRecord {
         let path = try SwiftStore.objectPath(segmentContainer, segmentName(index))
         let digest = UploadDigest()
@@ -113,7 +114,7 @@ struct SwiftLargeUpload: LargeUpload {
             throw await store.removeStoredWrong(container: container, name: name, isLargeObject: true, expected: expected, actual: stored)
         }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
-        try? await deleteSegments(replaced.filter { !kept.contains($0) })
+        try? await deleteReplaced(replaced.filter { !kept.contains($0) })
         return ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
             etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), metadata: metadata,
@@ -141,18 +142,16 @@ struct SwiftLargeUpload: LargeUpload {
         return rows.compactMap { $0.name.hasPrefix(prefix) ? String($0.name.dropFirst(prefix.count)) : nil }
     }
 
+    /// Deletes segments of this upload's container by name; throws when one stays.
     func deleteSegments(_ names: [String]) async throws {
-        let batch = max(1, try await store.bulkDeleteLimit())
-        var start = 0
-        while start < names.count {
-            let slice = Array(names[start..<min(names.count, start + batch)])
-            if batch > 1 {
-                _ = try await store.deleteObjects(container: segmentContainer, names: slice)
-            } else {
-                for name in slice { _ = try? await store.send(.DELETE, path: try SwiftStore.objectPath(segmentContainer, name)) }
-            }
-            start += batch
-        }
+        try await store.deleteNames(names, in: segmentContainer)
+    }
+
+    /// The segments of the object replaced, but those another manifest of the container names.
+    func deleteReplaced(_ names: [String]) async throws {
+        let paths = Set(names.map { segmentContainer + "/" + $0 })
+        let shared = try await store.segmentsSharedWithOthers(paths, container: container, name: name)
+        try await deleteSegments(names.filter { !shared.contains(segmentContainer + "/" + $0) })
     }
 }
 

@@ -23,6 +23,7 @@ extension SwiftStore {
     /// wrote (`X-Object-Version-Id`).
     private func deleteManifestOrObject(container: String, name: String, info: ObjectInfo) async throws -> DeleteOutcome {
         let isStatic = info.largeObject == .staticManifest
+        if isStatic, let outcome = try await deleteKeepingSharedSegments(container: container, name: name) { return outcome }
         let response = try await send(
             .DELETE, path: try Self.objectPath(container, name),
             query: isStatic ? [("multipart-manifest", "delete")] : [],
@@ -49,18 +50,7 @@ extension SwiftStore {
                 segments += page.compactMap { if case .object(let object) = $0 { object } else { nil } }
             }
         } catch StorageError.noSuchContainer { return }
-        let batch = try await bulkDeleteLimit()
-        guard batch > 0 else {
-            for segment in segments { try await deleteListedObject(segment, container: segmentContainer) }
-            return
-        }
-        let names = segments.map(\.name)
-        for start in stride(from: 0, to: names.count, by: batch) {
-            if let failure = try await deleteObjects(container: segmentContainer, names: Array(names[start..<min(start + batch, names.count)])).first
-            {
-                throw StorageError.server(status: 0, message: "segment \(failure.key) of \(decoded): \(failure.value)")
-            }
-        }
+        try await deleteNames(segments.map(\.name), in: segmentContainer)
     }
 
     /// A listed plain object goes with one DELETE, no HEAD first; the listing marks SLOs,

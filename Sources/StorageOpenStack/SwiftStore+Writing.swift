@@ -30,13 +30,13 @@ extension SwiftStore {
     ) async throws -> ObjectInfo {
         let size = try Self.regularFileSize(source)
         return try await put(container: container, name: name, size: size, contentType: contentType, metadata: metadata) { digest in
-            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: .known(size))
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: size)
         }
     }
 
     public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
         try await put(container: container, name: name, size: Int64(bytes.count), contentType: contentType) { digest in
-            .stream(MemoryUploadBody(bytes, digest: digest), length: .known(Int64(bytes.count)))
+            .stream(MemoryUploadBody(bytes, digest: digest), length: Int64(bytes.count))
         }
     }
 
@@ -44,7 +44,7 @@ extension SwiftStore {
     /// ETag Swift computed must be their MD5.
     func put(
         container: String, name: String, size: Int64, contentType: String?, metadata: [String: String] = [:],
-        body: @escaping @Sendable (UploadDigest) -> HTTPClientRequest.Body
+        body: @escaping @Sendable (UploadDigest) -> OutgoingBody
     ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let path = try Self.objectPath(container, name)

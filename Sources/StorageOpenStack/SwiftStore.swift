@@ -23,6 +23,7 @@ public final class SwiftStore: ObjectStore, Sendable {
     let session: SwiftSession
     let options: SwiftStoreOptions
     let infoCache = SwiftClusterInfoCache()
+    let manifestCache = SwiftManifestCache()
 
     /// A store for `endpoint`. `name` is the cluster's name, for warnings; `log`
     /// receives one line per HTTP request (`--debug`), with credentials redacted.
@@ -52,7 +53,7 @@ public final class SwiftStore: ObjectStore, Sendable {
     /// token, logging in again once if the server refuses the token.
     func send(
         _ method: HTTPMethod, path: String, query: [(name: String, value: String)] = [],
-        headers: HTTPHeaders = [:], repeatable: Bool = false, body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+        headers: HTTPHeaders = [:], repeatable: Bool = false, body: (@Sendable () throws -> OutgoingBody)? = nil
     ) async throws -> HTTPExchangeResponse {
         try await withToken { credentials in
             var request = request(method, credentials, path: path, query: query, headers: headers, body: body)
@@ -77,7 +78,7 @@ public final class SwiftStore: ObjectStore, Sendable {
 
     private func request(
         _ method: HTTPMethod, _ credentials: SwiftCredentials, path: String, query: [(name: String, value: String)],
-        headers: HTTPHeaders, body: (@Sendable () throws -> HTTPClientRequest.Body)?
+        headers: HTTPHeaders, body: (@Sendable () throws -> OutgoingBody)?
     ) -> HTTPExchangeRequest {
         var request = HTTPExchangeRequest(
             method: method, url: Self.url(credentials.storageURL, path: path, query: query),

@@ -19,7 +19,7 @@ extension S3Store {
     /// bucket's region is sent once more, signed for that region.
     func send(
         _ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders = [:], payloadHash: String = SigV4Signer.emptyPayloadHash,
-        repeatable: Bool = false, body: (@Sendable () throws -> HTTPClientRequest.Body)? = nil
+        repeatable: Bool = false, body: (@Sendable () throws -> OutgoingBody)? = nil
     ) async throws -> HTTPExchangeResponse {
         func signed() throws -> HTTPExchangeRequest {
             var signed = try request(method, target, headers: headers, payloadHash: payloadHash, body: body)
@@ -55,7 +55,7 @@ extension S3Store {
     /// The signed request for `target`.
     func request(
         _ method: HTTPMethod, _ target: S3Target, headers: HTTPHeaders, payloadHash: String,
-        body: (@Sendable () throws -> HTTPClientRequest.Body)?
+        body: (@Sendable () throws -> OutgoingBody)?
     ) throws -> HTTPExchangeRequest {
         let (base, host, path) = try location(target)
         let now = Date()

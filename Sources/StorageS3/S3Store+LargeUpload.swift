@@ -117,6 +117,7 @@ struct S3LargeUpload: LargeUpload {
     let container: String
     let name: String
     let uploadID: String
+    var heldAt: String { "the multipart upload \(uploadID) of /\(container)/\(name)" }
     let contentType: String
     let partBytes: Int64
 
@@ -156,18 +157,18 @@ struct S3LargeUpload: LargeUpload {
         return try await putPart(index: index, length: slice.length, md5: md5) {
             .stream(
                 FileUploadBody(path: slice.path, expectedBytes: slice.length, digest: UploadDigest(), offset: slice.offset, isSlice: true),
-                length: .known(slice.length))
+                length: slice.length)
         }
     }
 
     func putSegment(index: Int, bytes: [UInt8]) async throws -> SegmentRecord {
         let body = MemoryUploadBody(bytes, digest: UploadDigest())
-        return try await putPart(index: index, length: Int64(bytes.count), md5: body.md5) { .stream(body, length: .known(Int64(bytes.count))) }
+        return try await putPart(index: index, length: Int64(bytes.count), md5: body.md5) { .stream(body, length: Int64(bytes.count)) }
     }
 
     /// UploadPart of `length` bytes whose MD5 is `md5`, which `body` sends.
     func putPart(
-        index: Int, length: Int64, md5: Insecure.MD5.Digest, body: @escaping @Sendable () -> HTTPClientRequest.Body
+        index: Int, length: Int64, md5: Insecure.MD5.Digest, body: @escaping @Sendable () -> OutgoingBody
     ) async throws -> SegmentRecord {
         let response = try await store.send(
             .PUT, target([("partNumber", String(index + 1))]),

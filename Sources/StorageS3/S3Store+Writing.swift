@@ -42,7 +42,7 @@ extension S3Store {
         let size = try FileDigest.regularFileSize(source)
         let md5 = try FileSlice(path: source, offset: 0, length: size).md5()
         return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType, metadata: metadata) {
-            .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: .known(size))
+            .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: size)
         }
     }
 
@@ -50,14 +50,14 @@ extension S3Store {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let body = MemoryUploadBody(bytes, digest: UploadDigest())
         return try await put(container: container, name: name, size: Int64(bytes.count), md5: body.md5, contentType: contentType) {
-            .stream(body, length: .known(Int64(bytes.count)))
+            .stream(body, length: Int64(bytes.count))
         }
     }
 
     /// One PUT of `size` bytes whose MD5 is `md5`, which `body` sends.
     func put(
         container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?, metadata: [String: String] = [:],
-        body: @escaping @Sendable () -> HTTPClientRequest.Body
+        body: @escaping @Sendable () -> OutgoingBody
     ) async throws -> ObjectInfo {
         let type = contentType ?? ContentType.guess(forName: name)
         let headers = try Self.metadataHeaders(metadata, adding: ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)])

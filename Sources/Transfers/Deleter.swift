@@ -68,12 +68,33 @@ public struct Deleter: Sendable {
         let names = objects.filter { !isLarge($0) }.map(\.name)
         let batches = stride(from: 0, to: names.count, by: batch).map { Array(names[$0..<min(names.count, $0 + batch)]) }
         try await WorkerPool.forEach(batches, limit: bulkParallel) { [store] names in
-            let failures = try await store.deleteObjects(container: container, names: names)
+            let failures = try await Self.retryingBusy(try await store.deleteObjects(container: container, names: names), in: container, store)
             for _ in 0..<(names.count - failures.count) { tally.succeeded() }
             for (name, error) in failures { tally.failed(ObjectFailure(name: name, error: error)) }
             for _ in names { progress?.finishItem() }
         }
         try await deleteOneByOne(objects.filter(isLarge), container: container, tally: tally, progress: progress)
+    }
+
+    /// The names a bulk delete failed on because the server was busy (a 5xx or 429 for that
+    /// name, as an object server that timed out under load gives) tried again, each with
+    /// a DELETE of its own that the HTTP layer retries; the failures that remain.
+    static func retryingBusy(
+        _ failures: [String: StorageError], in container: String, _ store: any ObjectStore
+    ) async throws -> [String: StorageError] {
+        var left: [String: StorageError] = [:]
+        for (name, error) in failures {
+            guard case .server(let status, _) = error, status >= 500 || status == 429 else {
+                left[name] = error
+                continue
+            }
+            do {
+                try await store.deleteListedObject(.nameOnly(name), container: container)
+            } catch let again as StorageError {
+                left[name] = again
+            }
+        }
+        return left
     }
 
     /// Deletes `objects` with a request each (large ones with their segments), `parallel` at once.

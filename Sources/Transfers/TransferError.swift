@@ -41,3 +41,12 @@ public enum Interruption: Sendable, Equatable {
     /// be read again.
     case standardInput(name: String)
 }
+
+/// An upload of standard input that failed (or was stopped) and whose segments the
+/// server did not all delete: `segments` of them are left at `place` (nil: the server
+/// could not be asked how many). A stream cannot be resumed, so they are only in the way.
+public struct StreamUploadLeft: Error, Sendable {
+    public var cause: any Error
+    public var segments: Int?
+    public var place: String
+}

@@ -39,6 +39,9 @@ extension Uploader {
             }
         } catch  where Downloader.isCancellation(error) {
             throw TransferError.interrupted(.standardInput(name: name))
+        } catch var left as StreamUploadLeft where Downloader.isCancellation(left.cause) {
+            left.cause = TransferError.interrupted(.standardInput(name: name))
+            throw left
         }
     }
 
@@ -50,15 +53,24 @@ extension Uploader {
     }
 
     /// Runs `body`; on any failure (Ctrl-C included) aborts `upload` first, in a task of
-    /// its own that the cancellation does not reach, so its requests still go out.
+    /// its own that the cancellation does not reach, so its requests still go out. When
+    /// the abort fails, the failure says how many segments the server still holds.
     func abortingOnFailure(
         _ upload: any LargeUpload, name: String, _ body: () async throws -> UploadResult
     ) async throws -> UploadResult {
         do {
             return try await body()
         } catch {
-            await Task { try? await upload.abort() }.value
-            throw error
+            let left = await Task { () -> Int? in
+                do {
+                    try await upload.abort()
+                    return 0
+                } catch {
+                    return try? await upload.storedSegments().count
+                }
+            }.value
+            guard left != 0 else { throw error }
+            throw StreamUploadLeft(cause: error, segments: left, place: upload.heldAt)
         }
     }
 

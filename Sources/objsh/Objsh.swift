@@ -112,6 +112,7 @@ struct Objsh: AsyncParsableCommand {
             settings: .forSession(choices(directories), terminal: terminal, script: isScript), output: StandardOutput(),
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         stores.sendDiagnostics(to: shell.diagnosticLines)
+        shell.tellSkippedLocalNames()
         let rcFile = lines == nil || rc ? RCFile(path: directories.config + "/rc") : nil
         let status = await session(shell, opening: chosen, at: start?.path, lines: lines, rc: rcFile) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
@@ -121,6 +122,9 @@ struct Objsh: AsyncParsableCommand {
         // index refresh stops first (the index keeps the containers it finished).
         await shell.backgroundRefresh.stop()
         await stores.shutdown()
+        if debug || environment["OBJSH_STATS"] == "1" {
+            FileHandle.standardError.write(Data("debug: \(StoreFactory.uploadBufferStatistics)\n".utf8))
+        }
         throw ExitCode(status)
     }
 

@@ -23,9 +23,11 @@ public final class FaultProxy {
 
     /// A proxy to the Swift proxy server on `upstreamPort` (from `OBJSH_TEST_SWIFT_AUTH`),
     /// or another HTTP server there. The `redirect-3xx` kinds send to `redirect` (a base
-    /// URL); `tls` (PEM files) makes it serve https.
+    /// URL); `tls` (PEM files) makes it serve https; `keepHost` forwards the client's
+    /// `Host`, which a server that checks SigV4 signatures (Ceph RGW) needs.
     public init(
-        upstreamPort: Int, faults: Faults, redirect: String? = nil, tls: (certificate: String, key: String)? = nil
+        upstreamPort: Int, faults: Faults, redirect: String? = nil, tls: (certificate: String, key: String)? = nil,
+        keepHost: Bool = false
     ) throws {
         logFile = NSTemporaryDirectory() + "objsh-fault-proxy-" + UUID().uuidString
         var environment = ProcessInfo.processInfo.environment
@@ -34,6 +36,7 @@ public final class FaultProxy {
         environment["OBJSH_FAULT_REDIRECT"] = redirect
         environment["OBJSH_FAULT_TLS_CERT"] = tls?.certificate
         environment["OBJSH_FAULT_TLS_KEY"] = tls?.key
+        environment["OBJSH_FAULT_KEEP_HOST"] = keepHost ? "1" : nil
         switch faults {
         case .random(let share, let seed, let kinds):
             environment["OBJSH_FAULT_SHARE"] = String(share)

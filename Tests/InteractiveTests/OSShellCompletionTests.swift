@@ -17,11 +17,7 @@ final class OSShellCompletionTests: XCTestCase {
     }
 
     func testRemotePathsCompleteOnTheSwiftServer() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
-            let key = environment["OBJSH_TEST_SWIFT_KEY"]
-        else { throw XCTSkip("no Swift server; run the README's test command") }
-        let swift = ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key]
+        let swift = try TmuxSession.swiftServer()
         let container = "tabs" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -16,9 +16,12 @@ final class TmuxSession {
     /// leaves, the window shows `EXITED rc=STATUS`.
     /// With `outputFile`, standard output goes there and only standard error to the terminal.
     /// With `program`, that runs instead of objsh (an OS shell, say) with `arguments`.
+    /// With `rawLog`, every byte the window's programs write to the terminal is copied
+    /// there as written (tmux's `pipe-pane`, set in the same tmux command that starts the
+    /// window, so before its first byte is read).
     init(
         home: URL, program: String? = nil, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
-        outputFile: String? = nil
+        outputFile: String? = nil, rawLog: String? = nil
     ) throws {
         // The socket lives in `home`, so it goes with the test's folder.
         socket = home.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
@@ -35,7 +38,8 @@ final class TmuxSession {
             (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
             + (outputFile.map { " >" + Self.shellQuoted($0) } ?? "") + "; echo EXITED rc=$?; sleep 120"
         // The server forks from this client and would hold a pipe open: no output captured.
-        try tmux(["new-session", "-d", "-s", "objsh", "-x", "\(Self.columns)", "-y", "\(Self.rows)", command], capturing: false)
+        let piping = rawLog.map { [";", "pipe-pane", "-O", "-t", "objsh", "exec cat >" + Self.shellQuoted($0)] } ?? []
+        try tmux(["new-session", "-d", "-s", "objsh", "-x", "\(Self.columns)", "-y", "\(Self.rows)", command] + piping, capturing: false)
         isRunning = true
     }
 
@@ -227,6 +231,16 @@ final class TmuxSession {
     }
 
     static var isTmuxInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// The `env` cluster's variables (`ST_AUTH`, `ST_USER`, `ST_KEY`) for the test Swift
+    /// server; skips the test when the README's test command did not start one.
+    static func swiftServer() throws -> [String: String] {
+        let environment = ProcessInfo.processInfo.environment
+        guard let auth = environment["OBJSH_TEST_SWIFT_AUTH"], let user = environment["OBJSH_TEST_SWIFT_USER"],
+            let key = environment["OBJSH_TEST_SWIFT_KEY"]
+        else { throw XCTSkip("no Swift server: OBJSH_TEST_SWIFT_AUTH/_USER/_KEY are unset; run the README's test command") }
+        return ["ST_AUTH": auth, "ST_USER": user, "ST_KEY": key]
+    }
 
     static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScan
 import XCTest
 
 /// Every command of the command table, with its options that print, against names that
@@ -6,7 +7,8 @@ import XCTest
 /// as CSI, CR, DEL, bidi overrides and isolates, an OSC title sequence), on the file
 /// store, Swift, s3api and moto, at a terminal and in a pipe, `--debug` and progress
 /// lines on: not one raw control byte in either stream. (Neither s3api nor moto holds
-/// a key that is not UTF-8: s3api refuses it as InvalidURI, moto stores U+FFFD instead.)
+/// a key that is not UTF-8: s3api refuses it as InvalidURI, moto stores U+FFFD instead;
+/// the local folder the script uploads holds a file whose name is not.)
 final class EscapeSweepTests: XCTestCase {
     private var home = ""
     private var made: [(cluster: (name: String, config: String?), container: String)] = []
@@ -24,12 +26,15 @@ final class EscapeSweepTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data("plain text\n".utf8).write(to: URL(fileURLWithPath: path))
         }
+        // A local name that is not UTF-8: lls shows it escaped, the walks say they skip it.
+        try InvalidUTF8NameTests.createFile(seed, InvalidUTF8NameTests.badName)
     }
 
     override func tearDown() async throws {
         for (cluster, container) in made {
             _ = try? EveryStore.run(cluster, ["rm -r -f \(VerbScripts.q("/" + container))"], home: home)
         }
+        InvalidUTF8NameTests.removeFile(home + "/seed/h\u{1B}[31m", InvalidUTF8NameTests.badName)
         try? FileManager.default.removeItem(atPath: home)
     }
 
@@ -96,6 +101,9 @@ final class EscapeSweepTests: XCTestCase {
         XCTAssertTrue(output.contains("esc\\e[31mred.txt"), "\(label): \(output)")
         let progress = String(decoding: run.errors, as: UTF8.self).components(separatedBy: "\r\u{1B}[K").dropFirst()
         XCTAssertTrue(progress.contains { $0.contains("\\e[31m") }, "\(label): no progress line named a seeded name")
+        // The file whose name is not UTF-8: listed escaped by lls, told where a walk skips it.
+        XCTAssertTrue(output.contains("bad\\xFF\\xFE.txt"), "\(label): lls did not show it")
+        XCTAssertTrue(String(decoding: run.errors, as: UTF8.self).contains("bad\\xFF\\xFE.txt: its name is not UTF-8"), label)
         // Every name went with the container: a CR in an S3 key once stayed behind.
         XCTAssertFalse(String(decoding: run.errors, as: UTF8.self).contains("container not empty"), label)
         var scan = ControlByteScan()

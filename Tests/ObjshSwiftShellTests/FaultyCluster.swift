@@ -17,8 +17,14 @@ extension FaultProxy {
 
     /// `objsh -q [--debug] --cluster faulty -c SCRIPT` with short timeouts, through this proxy.
     func objsh(_ script: String, home: String, readTimeout: Double, debug: Bool = false) throws -> ObjshRun {
+        try ObjshRun.run(
+            ["-q"] + (debug ? ["--debug"] : []) + ["--cluster", "faulty", "-c", script], config: try config(readTimeout: readTimeout), home: home)
+    }
+
+    /// The config file that defines the cluster `faulty`, with short timeouts.
+    func config(readTimeout: Double) throws -> String {
         let server = try ObjshRun.server()
-        let config = """
+        return """
             [cluster faulty]
             type = swift
             auth_url = \(rewrite(server.auth, upstreamPort: try Self.upstreamPort()))
@@ -27,6 +33,5 @@ extension FaultProxy {
             connect_timeout = 2
             read_timeout = \(readTimeout)
             """
-        return try ObjshRun.run(["-q"] + (debug ? ["--debug"] : []) + ["--cluster", "faulty", "-c", script], config: config, home: home)
     }
 }

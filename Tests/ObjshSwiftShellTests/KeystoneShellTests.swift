@@ -89,6 +89,21 @@ final class KeystoneShellTests: XCTestCase {
         """
     }
 
+    /// A cluster `name` signing in by password at `authURL` (a proxy in front of Keystone, say).
+    static func passwordCluster(_ name: String, authURL: String) throws -> String {
+        """
+        [cluster \(name)]
+        type = swift
+        auth_url = \(authURL)
+        username = \(try value("USER"))
+        password = \(try value("PASSWORD"))
+        user_domain_name = Default
+        project_name = \(try value("PROJECT"))
+        project_domain_name = Default
+
+        """
+    }
+
     /// An openrc as a dashboard writes it (with ST_* cleared, which ObjshRun sets for auth v1).
     static func openrc() throws -> [String: String] {
         [

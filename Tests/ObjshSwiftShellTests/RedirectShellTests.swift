@@ -102,16 +102,7 @@ final class RedirectShellTests: XCTestCase {
         let second = try HeaderLog()
         let proxy = try FaultProxy(
             upstreamPort: upstream, faults: .on([("redirect-307", "POST /v3/auth/tokens")]), redirect: second.base)
-        let config = """
-            [cluster ks]
-            type = swift
-            auth_url = http://127.0.0.1:\(proxy.port)/v3
-            username = \(try KeystoneShellTests.value("USER"))
-            password = \(try KeystoneShellTests.value("PASSWORD"))
-            user_domain_name = Default
-            project_name = \(try KeystoneShellTests.value("PROJECT"))
-            project_domain_name = Default
-            """
+        let config = try KeystoneShellTests.passwordCluster("ks", authURL: "http://127.0.0.1:\(proxy.port)/v3")
         let run = try ObjshRun.run(["-q", "--cluster", "ks", "-c", "ls /"], config: config, home: home)
         assertRefused(run, "redirected from 127.0.0.1:\(proxy.port) to \(hostPort(second))", second: second, case: "keystone v3 sign-in")
     }

@@ -7,8 +7,8 @@ import XCTest
 /// byte for byte by python-swiftclient and boto3; a stream past the cluster's parts, or
 /// stopped by Ctrl-C or SIGKILL, leaves nothing under its name.
 final class StdinUploadTests: XCTestCase {
-    private var home = ""
-    private let bucket = "stdin" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    var home = ""
+    let bucket = "stdin" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     override func setUp() async throws {
         signal(SIGPIPE, SIG_IGN)  // a feeder's objsh that ended early makes a write fail, not the tests

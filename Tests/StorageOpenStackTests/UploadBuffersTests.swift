@@ -16,6 +16,7 @@ final class UploadBuffersTests: XCTestCase {
         XCTAssertEqual(other.capacity, 4096)
         XCTAssertEqual(impatient.freeBuffers, 0)
         XCTAssertEqual(impatient.waitingReaders, 0, "the reader that gave up waits no more")
+        XCTAssertEqual(impatient.counts, UploadBuffers.Counts(fromSet: 1, fromMalloc: 1), "the fallback is counted")
         _ = held
     }
 

@@ -71,10 +71,7 @@ struct LocalListCommand: ShellCommand {
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let folder = context.localPath(folder)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.absolute).filter { !$0.hasPrefix(".") }.sorted()
-        } catch {
+        guard let names = Self.names(in: folder.absolute) else {
             let problem: LocalProblem = FileManager.default.fileExists(atPath: folder.absolute) ? .unreadableFolder : .system(ENOENT)
             throw CommandFailure.localFolder(folder.text, problem)
         }
@@ -83,12 +80,28 @@ struct LocalListCommand: ShellCommand {
         return .answered
     }
 
-    static func entry(_ name: String, in folder: LocalPath) -> EntryLine {
+    /// The names in `path` but the hidden ones, in byte order, as bytes: a local name need
+    /// not be UTF-8. Nil when the folder cannot be read.
+    static func names(in path: String) -> [[UInt8]]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name.first != UInt8(ascii: ".") { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The entry of `name`; a name that is not UTF-8 shows its other bytes as `\xFF`.
+    static func entry(_ name: [UInt8], in folder: LocalPath) -> EntryLine {
         var info = stat()
-        let found = lstat(folder.absolute + "/" + name, &info) == 0
+        let path = Array(folder.absolute.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let found = path.withUnsafeBytes { lstat($0.baseAddress!.assumingMemoryBound(to: CChar.self), &info) } == 0
         let isFolder = found && info.st_mode & S_IFMT == S_IFDIR
         return EntryLine(
-            name: name, isFolder: isFolder, bytes: found && !isFolder ? Int64(info.st_size) : nil,
+            name: String(validating: name, as: UTF8.self) ?? TerminalEscaping.escape(bytes: name), isFolder: isFolder,
+            bytes: found && !isFolder ? Int64(info.st_size) : nil,
             date: found ? Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)) : nil)
     }
 }

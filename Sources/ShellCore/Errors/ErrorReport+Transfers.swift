@@ -115,3 +115,19 @@ extension ErrorReport {
         }
     }
 }
+
+extension ErrorReport {
+    /// The failure of a stream's upload, then what it left on the server.
+    static func report(_ error: StreamUploadLeft) -> (String, FailureClass) {
+        let cause = ErrorReport(error.cause)
+        let left =
+            switch error.segments {
+            case .some(let count):
+                count == 1
+                    ? "1 segment it sent is left at \(error.place): the server did not delete it"
+                    : "\(count) segments it sent are left at \(error.place): the server did not delete them"
+            case .none: "segments it sent may be left at \(error.place): the server could not be asked"
+            }
+        return (cause.message + "; " + left, cause.failureClass)
+    }
+}

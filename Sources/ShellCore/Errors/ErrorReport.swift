@@ -28,6 +28,7 @@ public struct ErrorReport: Sendable {
                 ("the listing gave \(name) out of byte order; nothing can be compared against it", .unavailable)
             case SyncError.differsAfterTransfer(let name, let by):
                 ("\(name): still differs from its copy once sent (by \(by)); it changed meanwhile, or bytes were lost", .failed)
+            case let error as StreamUploadLeft: Self.report(error)
             case let error as SomeObjectsFailed:
                 ("\(error.failed) of \(error.total) names failed", ErrorReport(error.first).failureClass)
             case let error as SyntaxError: Self.report(ShellError.syntax(error))
