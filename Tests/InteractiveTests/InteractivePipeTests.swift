@@ -26,7 +26,15 @@ final class InteractivePipeTests: XCTestCase {
     func testPipesRedirectionLocalCommandsAndTheRCFile() throws {
         try "alias years 'ls photos/2024'\nnosuch\nlcd \(home.path)\n".write(
             to: home.appendingPathComponent("config/objsh/rc"), atomically: true, encoding: .utf8)
-        let shell = try TmuxSession(home: home, environment: ["SHELL": "/bin/sh"])
+        // A PATH of the programs the test uses only: TAB after `| so` must find one program,
+        // and /usr/bin alone holds soelim and sotruss beside sort.
+        let bin = home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for program in ["sort", "tr", "head", "cat"] {
+            let target = try XCTUnwrap(["/usr/bin/", "/bin/"].map { $0 + program }.first { FileManager.default.isExecutableFile(atPath: $0) })
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(program).path, withDestinationPath: target)
+        }
+        let shell = try TmuxSession(home: home, environment: ["SHELL": "/bin/sh", "PATH": bin.path])
         session = shell
         let started = try shell.waitForLastLine(rootPrompt)
         // The long path may wrap at the window's edge: compared without blanks and line ends.

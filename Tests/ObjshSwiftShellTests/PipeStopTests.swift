@@ -40,6 +40,9 @@ final class PipeStopTests: XCTestCase {
         let (wholeCount, headCount) = (listings(whole.errors), listings(first.errors))
         let wholeFigure = "\(wholeCount) listing requests, \(String(format: "%.2f", wholeTime)) s"
         print("figure: ls -R of 25,000: \(wholeFigure); | head -1: \(headCount) requests, \(String(format: "%.2f", headTime)) s")
-        XCTAssertLessThan(headCount * 2, wholeCount, "the listing stopped when head left (\(headCount) of \(wholeCount) requests)")
+        // The first page (10,000 names, 120 KB) outgrows the pipe, so head has left before it is all
+        // written: the write that meets EPIPE stops the listing before it plans the rest.
+        XCTAssertGreaterThan(wholeCount, 3, "the whole listing is split into ranges")
+        XCTAssertEqual(headCount, 1, "the listing stopped when head left (\(headCount) of \(wholeCount) requests)")
     }
 }

@@ -11,9 +11,10 @@ public enum Completer {
         guard let word = CompletionWord.at(line: line, cursor: cursor, aliases: context.aliases) else { return .nothing(at: cursor) }
         let path = PathWord(word.text)
         switch word.target {
-        case .commandName, .argument(.command):
-            let aliases = context.aliases.keys.map { CompletionCandidate(name: $0, isFolder: false) }
-            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text) + aliases))
+        case .commandName:
+            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text, aliases: context.aliases)))
+        case .argument(.command):
+            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text)))
         case .localProgram:
             let programs = context.localPrograms(prefix: word.text).map { CompletionCandidate(name: $0, isFolder: false) }
             return plan(word, path: .whole(word.text), found: CandidateList(programs))
@@ -48,9 +49,12 @@ public enum Completer {
         }
     }
 
-    /// Command names; aliases too once something is typed, so `TAB` alone stays short.
-    static func commandNames(matching typed: String) -> [CompletionCandidate] {
-        let names = typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames
+    /// Command names; their other names and the shell's `aliases` too once something is
+    /// typed, so `TAB` alone stays short. (`help` knows no alias: it gets none.)
+    static func commandNames(matching typed: String, aliases: [String: String] = [:]) -> [CompletionCandidate] {
+        // An alias may carry a command's own name (`alias ls 'ls -l'`): listed once.
+        let names =
+            typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames + aliases.keys.filter { CommandTable.type(named: $0) == nil }
         return names.map { CompletionCandidate(name: $0, isFolder: false) }
     }
 
