@@ -22,7 +22,7 @@ public struct InteractiveLoop {
     public func run() async -> Int32 {
         SignalEvents.install()
         shell.printPanes()
-        let runner = LineRunner(shell: shell) { [shell] words in try await Self.perform(words, on: shell) }
+        let runner = LineRunner(shell: shell) { [shell] words, io in try await Self.perform(words, io: io, on: shell) }
         while true {
             // A background index refresh's failure, once, on its own line before the prompt.
             for notice in shell.backgroundRefresh.takeNotices() { shell.writeErrorLine(notice) }
@@ -49,8 +49,8 @@ public struct InteractiveLoop {
 
     /// One command, in a task Ctrl-C cancels; a command that SIGHUP or SIGTERM stopped
     /// ends the session with the signal's status.
-    static func perform(_ words: [Word], on shell: Shell) async throws -> Shell.Outcome {
-        switch await InterruptibleCommand.run(words, on: shell) {
+    static func perform(_ words: [Word], io: CommandIO?, on shell: Shell) async throws -> Shell.Outcome {
+        switch await InterruptibleCommand.run(words, io: io, on: shell) {
         case .success(let outcome):
             return outcome
         case .failure(let error):

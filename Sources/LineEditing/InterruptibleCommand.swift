@@ -9,9 +9,9 @@ enum InterruptibleCommand {
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
     @MainActor
-    static func run(_ words: [Word], on shell: Shell) async -> Result<Shell.Outcome, any Error> {
+    static func run(_ words: [Word], io: CommandIO? = nil, on shell: Shell) async -> Result<Shell.Outcome, any Error> {
         // The command's task runs on the main actor, where the shell's state lives.
-        let command = Task { @MainActor () throws -> Shell.Outcome in try await shell.run(words) }
+        let command = Task { @MainActor () throws -> Shell.Outcome in try await shell.run(words, io: io) }
         let watcher = watch { command.cancel() }
         let result = await command.result
         watcher.cancel()

@@ -4,9 +4,9 @@ import Workers
 /// Every entry of a container listing, in byte order, fetched as several key ranges
 /// at once when the folder is large.
 ///
-/// The first page is fetched alone. When it is full, split points are guessed from
-/// it (`SplitPoints`), probed for the real entries they land on, and the rest of the
-/// listing is cut there into ranges (`ListingQuery.endBefore`) listed side by side,
+/// The first page is fetched alone. When it is full and the reader asks for more, split
+/// points are guessed from it (`SplitPoints`), probed for the real entries they land on,
+/// and the rest of the listing is cut there into ranges (`ListingQuery.endBefore`) listed side by side,
 /// `concurrency` ranges at a time: the one being read at most `depth` pages ahead of
 /// the reader, each after it its first page. Memory is bounded by the pages in flight,
 /// not by the folder. A short first page,
@@ -64,7 +64,8 @@ public struct ParallelListing: AsyncSequence, Sendable {
 /// The reading side of a `ParallelListing`: the first page, then the ranges in order.
 final class ListingEngine {
     private let listing: ParallelListing
-    private var plan: Task<[KeyRange], Error>?
+    /// The first page's names, when the ranges after it are still to be planned.
+    private var planAfter: [String]?
     private var ranges: [RangeCursor] = []
     private var current = 0
     private var started = false
@@ -76,9 +77,11 @@ final class ListingEngine {
     func next() async throws -> [ListingEntry]? {
         try Task.checkCancellation()
         guard started else { return try await first() }
-        if let plan {
-            self.plan = nil
-            ranges = try await plan.valueCancelledWithWaiter.map { RangeCursor(range: $0, source: listing.source) }
+        // Planned only now: a reader that stops after the first page (`ls -R | head -1`)
+        // costs one request, not the probes as well.
+        if let names = planAfter {
+            planAfter = nil
+            ranges = try await Self.ranges(after: names, listing: listing).map { RangeCursor(range: $0, source: listing.source) }
         }
         while current < ranges.count {
             // The range being read keeps `depth` pages coming; those after it only need
@@ -97,7 +100,7 @@ final class ListingEngine {
         return nil
     }
 
-    /// The first page, alone; planning the rest starts while it is read.
+    /// The first page, alone; the rest is planned when the reader asks for it.
     private func first() async throws -> [ListingEntry]? {
         started = true
         let source = listing.source
@@ -108,9 +111,7 @@ final class ListingEngine {
         if page.entries.count < source.pageSize || listing.concurrency == 1 {
             ranges = [RangeCursor(range: KeyRange(after: last), source: source)]
         } else {
-            let names = page.entries.map(\.name)
-            let listing = self.listing
-            plan = Task { try await ListingEngine.ranges(after: names, listing: listing) }
+            planAfter = page.entries.map(\.name)
         }
         return page.entries
     }
@@ -158,7 +159,6 @@ final class ListingEngine {
     }
 
     deinit {
-        plan?.cancel()
         for range in ranges { range.cancel() }
     }
 }

@@ -11,7 +11,7 @@ public enum CommandTable {
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
-            RefreshCommand.self, PrintFolderCommand.self, HelpCommand.self, ExitCommand.self,
+            RefreshCommand.self, PrintFolderCommand.self, AliasCommand.self, UnaliasCommand.self, HelpCommand.self, ExitCommand.self,
         ]
     }
 

@@ -3,7 +3,8 @@ enum LineToken: Equatable {
     case word(Word)
     /// An operator and the offset (in scalars) where it stands.
     case `operator`(LineOperator, at: Int)
-    case local(String)
+    /// A `!` command's text and the offset (in scalars) where that text starts.
+    case local(String, at: Int)
 
     var isRedirection: Bool {
         switch self {
@@ -21,6 +22,8 @@ struct LineScanner {
         var openQuote: OpenQuote?
         var danglingBackslash = false
         var endsInBlank = true
+        /// Where the line's text ends: its length, or where a comment starts.
+        var end = 0
     }
 
     private var result = Result()
@@ -42,6 +45,7 @@ struct LineScanner {
         scanner.result.endsInBlank = scanner.start == nil && scanner.quote == nil
         scanner.finishWord()
         scanner.result.openQuote = scanner.quote
+        if scanner.result.end == 0 { scanner.result.end = scanner.scalars.count }
         return scanner.result
     }
 
@@ -73,11 +77,12 @@ struct LineScanner {
             result.tokens.append(.operator(op, at: index))
             if op == .append { index += 1 }
         } else if c == "#" && start == nil {
+            result.end = index
             index = scalars.count
         } else if c == "!" && start == nil && atCommandStart {
             var rest = String.UnicodeScalarView()
             rest.append(contentsOf: scalars[(index + 1)...])
-            result.tokens.append(.local(String(rest)))
+            result.tokens.append(.local(String(rest), at: index + 1))
             index = scalars.count
         } else {
             wordCharacter(c)
@@ -94,10 +99,11 @@ struct LineScanner {
         }
     }
 
-    /// Whether a command starts here: the line's start, or after `;`, `&` or `|`.
+    /// Whether an objsh command starts here: the line's start, or after `;` or `&` (after
+    /// `|` the line is the local shell's, where `!` is its own).
     private var atCommandStart: Bool {
         switch result.tokens.last {
-        case nil, .operator(.sequence, _), .operator(.background, _), .operator(.pipe, _): true
+        case nil, .operator(.sequence, _), .operator(.background, _): true
         default: false
         }
     }
@@ -142,17 +148,22 @@ struct LineScanner {
 
 /// Builds the tree of a line from its tokens.
 enum LineParser {
-    static func parse(_ tokens: [LineToken]) throws -> CommandList {
-        var builder = Builder()
+    static func parse(_ tokens: [LineToken], line: String, end: Int) throws -> CommandList {
+        var builder = Builder(scalars: Array(line.unicodeScalars))
         for token in tokens {
             try builder.take(token)
         }
-        try builder.endPipeline(background: false)
+        try builder.endPipeline(background: false, at: end)
         return CommandList(entries: builder.entries)
     }
 
     private struct Builder {
+        let scalars: [Unicode.Scalar]
         var entries: [CommandList.Entry] = []
+        /// Where the text after the pipeline's first `|` starts.
+        var filterStart: Int?
+        /// Where the pipeline's text starts.
+        var pipelineStart = 0
         var stages: [Pipeline.Stage?] = []
         var words: [Word] = []
         var redirections: [Redirection] = []
@@ -168,15 +179,17 @@ enum LineParser {
                 } else {
                     words.append(word)
                 }
-            case .local(let text): local = text
-            case .operator(let op, _):
+            case .local(let text, _): local = text
+            case .operator(let op, let offset):
                 if let mode = pendingRedirection { throw SyntaxError.missingRedirectionTarget(mode.rawValue) }
                 switch op {
                 case .redirect: pendingRedirection = .replace
                 case .append: pendingRedirection = .append
-                case .pipe: try endStage(op)
-                case .sequence: try endPipeline(background: false)
-                case .background: try endPipeline(background: true)
+                case .pipe:
+                    if filterStart == nil { filterStart = offset + 1 }
+                    try endStage(op)
+                case .sequence: try endPipeline(background: false, at: offset)
+                case .background: try endPipeline(background: true, at: offset)
                 }
             }
         }
@@ -197,17 +210,30 @@ enum LineParser {
         }
 
         /// Ends a pipeline at `;`, `&` or the line's end; an empty one is skipped after `;`.
-        mutating func endPipeline(background: Bool) throws {
+        mutating func endPipeline(background: Bool, at end: Int) throws {
             if let mode = pendingRedirection { throw SyntaxError.missingRedirectionTarget(mode.rawValue) }
             try endStage(background ? .background : .sequence)
-            defer { stages = [] }
+            defer {
+                stages = []
+                filterStart = nil
+                pipelineStart = end + 1
+            }
             let present = stages.compactMap { $0 }
             if present.isEmpty && stages.count == 1 {
                 if background { throw SyntaxError.missingCommand(around: "&") }
                 return
             }
             guard present.count == stages.count else { throw SyntaxError.missingCommand(around: "|") }
-            entries.append(CommandList.Entry(pipeline: Pipeline(stages: present), runsInBackground: background))
+            let filter = filterStart.map { text(from: $0, to: end) }
+            var entry = CommandList.Entry(pipeline: Pipeline(stages: present, filter: filter), runsInBackground: background)
+            entry.text = text(from: pipelineStart, to: end)
+            entry.offset = pipelineStart
+            entries.append(entry)
+        }
+
+        func text(from start: Int, to end: Int) -> String {
+            let start = min(start, scalars.count)
+            return String(String.UnicodeScalarView(scalars[start..<max(start, min(end, scalars.count))]))
         }
     }
 }

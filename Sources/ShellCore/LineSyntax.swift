@@ -8,20 +8,34 @@ public struct CommandList: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var pipeline: Pipeline
         public var runsInBackground: Bool
+        /// The pipeline as written, from after the `;` or `&` before it to its end, and the
+        /// offset (in scalars) of its first scalar in the line: an alias is expanded in it.
+        public var text = ""
+        public var offset = 0
+
+        /// The text after `word` (one of this entry's words), as written.
+        public func text(after word: Word) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(min(text.unicodeScalars.count, word.end - offset))))
+        }
     }
 
-    /// The words of each shell command, in order: pipes, redirections and `&` set aside.
+    /// The words of each objsh command, in order: redirections and `&` set aside, and what
+    /// follows a `|` (the local shell's) and `!` commands left out.
     public var simpleCommands: [SimpleCommand] {
-        entries.flatMap(\.pipeline.stages).compactMap {
-            if case .shell(let command) = $0 { return command }
+        entries.compactMap {
+            if case .shell(let command) = $0.pipeline.stages[0] { return command }
             return nil
         }
     }
 }
 
-/// Commands joined by `|`, each one's output the next one's input.
+/// Commands joined by `|`, each one's output the next one's input. Only the first is
+/// objsh's: what follows the first `|` is the local shell's, run as written (`filter`).
 public struct Pipeline: Equatable, Sendable {
     public var stages: [Stage]
+    /// The text after the first unquoted `|`, up to the pipeline's end, as written: what
+    /// `/bin/sh -c` runs with the first stage's output on its input. Nil without a `|`.
+    public var filter: String?
 
     public enum Stage: Equatable, Sendable {
         /// An objsh command.
@@ -87,12 +101,6 @@ public enum LineOperatorUse: String, Sendable {
 
     /// The first use in `entry` that cannot run yet, if any.
     static func first(in entry: CommandList.Entry) -> LineOperatorUse? {
-        if entry.runsInBackground { return .background }
-        if entry.pipeline.stages.count > 1 { return .pipe }
-        switch entry.pipeline.stages.first {
-        case .local: return .local
-        case .shell(let command): return command.redirections.first.map { $0.mode == .append ? .append : .redirect }
-        case nil: return nil
-        }
+        entry.runsInBackground ? .background : nil
     }
 }

@@ -27,13 +27,15 @@ public struct ScriptRunner {
         let runner = LineRunner(shell: shell, continuesAfterFailure: policy == .continue)
         var status = ExitStatus.success
         for (index, line) in lines.enumerated() {
-            switch await runner.run(line, prefix: "objsh: line \(index + 1): ") {
+            let outcome = await runner.run(line, prefix: "objsh: line \(index + 1): ")
+            switch outcome {
             case .completed: continue
             case .exit(let code): return code
-            case .failed(let failure):
+            case .failed, .localFailure:
+                let failed = outcome.failureStatus
                 // Ctrl-C ends the run whatever the policy: the person asked it to stop.
-                if policy == .stop || failure == .interrupted { return failure.exitStatus }
-                if status == ExitStatus.success { status = failure.exitStatus }
+                if policy == .stop || outcome.isInterrupted { return failed }
+                if status == ExitStatus.success { status = failed }
             }
         }
         return status

@@ -20,10 +20,16 @@ public final class Shell {
     public private(set) var session: BrowserSession!
     /// The frame redrawn while a pane loads, during one command (see `LiveScreen`).
     var liveScreen: LiveScreen?
+    /// While true (the rc file runs), no panes are printed.
+    public var holdsPanes = false
+    /// False while a command with output of its own runs.
+    var drawsLiveScreen = true
     /// Refreshes of an index that `index_refresh` started, and their failures to tell.
     public let backgroundRefresh = BackgroundIndexRefresh()
     /// The terminal's one status line (progress), shared by everything that writes.
     let statusLine: StatusLine
+    /// `alias NAME LINE`: the line each name stands for, as the first word of a command.
+    public internal(set) var aliases: [String: String] = [:]
     /// The local folder `lcd` chose (absolute); nil until the first `lcd`.
     private var chosenLocalFolder: String?
 
@@ -93,13 +99,24 @@ public final class Shell {
         let parsed = try ParsedCommand.parse(type.spec, tokens: Array(words.dropFirst()))
         // A frame drawn while the command ran gives way to what comes next (an error).
         defer { endLiveScreen() }
+        // A search into a pipe or a file draws no frames at the terminal while it loads.
+        drawsLiveScreen = io == nil
+        defer { drawsLiveScreen = true }
+        let reader = (io?.sink ?? output).outputReader
         do {
             let context = CommandContext(shell: self, console: io.map(console(for:)) ?? console)
-            let outcome = try await type.init(CommandArguments(parsed)).run(context)
+            let command = try type.init(CommandArguments(parsed))
+            let outcome: CommandOutcome
+            if let reader {
+                outcome = try await reader.stoppingWhenGone { try await command.run(context) }
+            } else {
+                outcome = try await command.run(context)
+            }
             if case .storeChanged = outcome { try await context.session.refresh() }
             unloadHiddenPanesIfMemoryIsShort()
             switch outcome {
-            case .showPanes, .storeChanged(printPanes: true): printPanes()
+            // Output of its own (a pipe, a file) gets no panes, as a script's with -q.
+            case .showPanes, .storeChanged(printPanes: true): if io == nil { printPanes() }
             case .storeChanged(printPanes: false): break
             case .answered: break
             case .exit(let status): return .exit(status)
@@ -107,18 +124,28 @@ public final class Shell {
             }
             return .proceed
         } catch {
+            // A reader that went away (`| head -1`) stopped the command: that is no failure.
+            if reader?.isGone == true, Self.isStop(error) { return .proceed }
             throw ShellError.of(error, command: type.spec.name)
         }
+    }
+
+    /// Whether `error` is what stopping a command gives: a cancellation, or output that could not be written.
+    static func isStop(_ error: any Error) -> Bool {
+        if case CommandFailure.standardOutput = error { return true }
+        return FailureClass.of(error) == .interrupted
     }
 
     /// Where commands, and the shell itself, write.
     var console: Console { Console(output: output, settings: settings, status: statusLine) }
 
     /// Where a command run with its own streams writes: the shell's settings with those
-    /// streams' facts, and a status line of its own (the terminal's stays the shell's).
+    /// streams' facts and no panes (it answers as with -q), and a status line of its own
+    /// (the terminal's stays the shell's).
     func console(for io: CommandIO) -> Console {
         var settings = settings
         settings.streams = io.streams
+        settings.quiet = true
         return Console(output: io.sink, settings: settings, status: StatusLine(output: io.sink))
     }
 
@@ -165,7 +192,7 @@ public final class Shell {
     /// Prints both panes, unless `-q` or `--json`, where a frame drawn while loading was.
     public func printPanes() {
         endLiveScreen()
-        guard !settings.quiet, !settings.json, let session else { return }
+        guard !settings.quiet, !settings.json, !holdsPanes, let session else { return }
         console.write(screenLines(of: session).joined(separator: "\n") + "\n")
     }
 
@@ -178,7 +205,7 @@ public final class Shell {
 
     /// Redraws the screen in place with a visible pane's content so far (at a bounded rate).
     func drawPartial(of pane: StoragePane) {
-        guard pane.isVisible, let session else { return }
+        guard pane.isVisible, drawsLiveScreen, let session else { return }
         let live = liveScreen ?? LiveScreen(console: console)
         liveScreen = live
         live.show(screenLines(of: session))

@@ -10,9 +10,13 @@ public protocol ShellOutput: AnyObject, Sendable {
     func writeError(_ text: String)
     /// Bytes as they are (`get NAME -`); false when they could not all be written.
     func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool
+    /// Whether standard output's reader is still there, where it can go away (a pipe); nil elsewhere.
+    var outputReader: OutputReader? { get }
 }
 
 extension ShellOutput {
+    public var outputReader: OutputReader? { nil }
+
     public func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         write(String(decoding: bytes, as: UTF8.self))
         return true
@@ -22,11 +26,18 @@ extension ShellOutput {
 /// The process's own stdout and stderr, written through unbuffered file descriptors
 /// so output and errors stay in order in a pipe.
 /// Each text goes out with one write(2) (or a loop of them), so lines from workers do not interleave.
+/// When standard output's reader goes away (`objsh -c 'ls -R' | head -1`, SIGPIPE being
+/// ignored), the command writing stops quietly, and so does each later one at its first write.
 public final class StandardOutput: ShellOutput {
+    public let outputReader: OutputReader? = OutputReader()
     public init() {}
-    public func write(_ text: String) { Self.writeAll(1, text) }
+    public func write(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { writeBytes($0) } }
     public func writeError(_ text: String) { Self.writeAll(2, text) }
-    public func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool { Self.writeAll(1, bytes) }
+    public func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if outputReader?.isGone != true && Self.writeAll(1, bytes) { return true }
+        if outputReader?.isGone == true || errno == EPIPE { outputReader?.readerWentAway() }
+        return false
+    }
 
     static func writeAll(_ descriptor: Int32, _ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }

@@ -48,11 +48,11 @@ public enum Tokenizer {
         let scan = LineScanner.scan(line)
         if let quote = scan.openQuote { throw SyntaxError.unterminatedQuote(quote.rawValue) }
         if scan.danglingBackslash { throw SyntaxError.danglingBackslash }
-        return try LineParser.parse(scan.tokens)
+        return try LineParser.parse(scan.tokens, line: line, end: scan.end)
     }
 
-    /// The words of each objsh command of a line, in order (pipes, redirections, `&` and
-    /// local commands set aside).
+    /// The words of each objsh command of a line, in order (redirections and `&` set aside;
+    /// what follows a `|` is the local shell's, as are `!` commands).
     public static func commands(in line: String) throws -> [[Word]] {
         try parse(line).simpleCommands.map(\.words)
     }
@@ -76,6 +76,12 @@ public struct PartialLine: Sendable {
     public var endsInRedirectionTarget: Bool
     /// Whether the line ends inside a `!` command, which is the local shell's.
     public var endsInLocalCommand: Bool
+    /// The text of the `!` command the line ends in, and where that text starts.
+    var localCommand: (text: String, offset: Int)?
+    /// Whether the line ends after a `|` of its last pipeline: in the local shell's part.
+    var endsInFilter = false
+    /// The words of the command the line ends in (none right after an operator).
+    var currentCommand: [Word] = []
     /// The line's last word, whatever its role.
     public var lastWord: Word?
 
@@ -87,7 +93,12 @@ public struct PartialLine: Sendable {
             case .word(let word):
                 if afterRedirection { afterRedirection = false } else { commands[commands.count - 1].append(word) }
             case .operator(.redirect, _), .operator(.append, _): afterRedirection = true
-            case .operator, .local: commands.append([])
+            case .operator(let op, _):
+                endsInFilter = op == .pipe || (endsInFilter && op != .sequence && op != .background)
+                commands.append([])
+            case .local(let text, let offset):
+                localCommand = (text, offset)
+                commands.append([])
             }
         }
         let last = scan.tokens.last
@@ -99,6 +110,7 @@ public struct PartialLine: Sendable {
         } else {
             endsInRedirectionTarget = last?.isRedirection ?? false
         }
+        currentCommand = commands.last ?? []
         self.commands = commands.filter { !$0.isEmpty }
         openQuote = scan.openQuote
         endsInBlank = scan.endsInBlank

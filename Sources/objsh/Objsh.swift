@@ -66,6 +66,9 @@ struct Objsh: AsyncParsableCommand {
     @Flag(help: "Show a progress line for transfers on standard error, also in scripts (the default at a terminal).")
     var progress = false
 
+    @Flag(help: "Run the rc file ($XDG_CONFIG_HOME/objsh/rc) before -c or -f commands too (an interactive session always runs it).")
+    var rc = false
+
     @Flag(name: .customLong("list-clusters"), help: ArgumentHelp("Print the cluster names, one a line, and exit.", visibility: .hidden))
     var listClusters = false
 
@@ -79,6 +82,7 @@ struct Objsh: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        BrokenPipes.ignore()
         let environment = ProcessInfo.processInfo.environment
         let directories = ObjshDirectories(environment: environment)
         var catalog: ClusterCatalog
@@ -109,7 +113,8 @@ struct Objsh: AsyncParsableCommand {
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         stores.sendDiagnostics(to: shell.diagnosticLines)
         shell.tellSkippedLocalNames()
-        let status = await session(shell, opening: chosen, at: start?.path, lines: lines) {
+        let rcFile = lines == nil || rc ? RCFile(path: directories.config + "/rc") : nil
+        let status = await session(shell, opening: chosen, at: start?.path, lines: lines, rc: rcFile) {
             let editor = terminal.outputIsTerminal ? LineEditor(historyFile: directories.historyFile) : nil
             return InteractiveLoop(shell: shell, lines: editor ?? PlainLineReader())
         }
@@ -123,11 +128,11 @@ struct Objsh: AsyncParsableCommand {
         throw ExitCode(status)
     }
 
-    /// Opens the first cluster (at `path`, when given), then runs the script `lines` or,
-    /// without them, the interactive loop.
+    /// Opens the first cluster (at `path`, when given), runs the rc file when given, then
+    /// the script `lines` or, without them, the interactive loop.
     @MainActor
     private func session(
-        _ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?,
+        _ shell: Shell, opening cluster: Cluster, at path: String?, lines: AnySequence<String>?, rc: RCFile?,
         interactive: () -> InteractiveLoop
     ) async -> Int32 {
         do {
@@ -137,6 +142,7 @@ struct Objsh: AsyncParsableCommand {
             shell.writeErrorLine("objsh: " + failure.printableMessage)
             return failure.exitStatus
         }
+        await rc?.run(on: shell)
         guard let lines else { return await interactive().run() }
         shell.printPanes()
         return await ScriptRunner(shell: shell, policy: onError).run(lines: lines)

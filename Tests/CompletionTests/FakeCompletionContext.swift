@@ -13,6 +13,9 @@ final class FakeCompletionContext: CompletionContext {
     /// Object path (`/photos/cover.png`) to its version IDs, newest first.
     let versions: [String: [String]]
     let requests = Mutex<[String]>([])
+    let aliases = ["ll": "ls -l", "lsd": "ls | sort"]
+
+    func localPrograms(prefix: String) -> [String] { ["grep", "gzip", "sort", "wc"].filter { $0.hasPrefix(prefix) } }
 
     init(
         current: String = "/", tree: [String: [String]] = FakeCompletionContext.sampleTree,

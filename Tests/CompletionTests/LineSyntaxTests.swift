@@ -14,14 +14,16 @@ final class LineSyntaxTests: XCTestCase {
                     return ([words] + command.redirections.map { "\($0.mode.rawValue)\($0.target.text)" }).joined(separator: " ")
                 }
             }
-            return stages.joined(separator: " | ") + (entry.runsInBackground ? " &" : "")
+            let filter = entry.pipeline.filter.map { " |" + $0 } ?? ""
+            return stages[0] + filter + (entry.runsInBackground ? " &" : "")
         }
     }
 
     func testOperatorsBuildTheTree() throws {
-        XCTAssertEqual(try shape("ls -l | sort -k2 > out.txt; get -r photos &"), ["ls -l | sort -k2 >out.txt", "get -r photos &"])
+        XCTAssertEqual(try shape("ls -l | sort -k2 > out.txt; get -r photos &"), ["ls -l | sort -k2 > out.txt", "get -r photos &"])
         XCTAssertEqual(try shape("search .log>>list.txt"), ["search .log >>list.txt"])
-        XCTAssertEqual(try shape("ls|head&pwd"), ["ls | head &", "pwd"])
+        XCTAssertEqual(try shape("ls|head&pwd"), ["ls |head &", "pwd"])
+        XCTAssertEqual(try shape("ls | awk '{print $1}' | sort -u # note"), ["ls | awk '{print $1}' | sort -u "], "after |, the text as written")
         XCTAssertEqual(try shape("cd photos;; ls;"), ["cd photos", "ls"], "empty commands between ; are skipped, as before")
         XCTAssertEqual(try shape("   "), [])
     }
@@ -40,7 +42,7 @@ final class LineSyntaxTests: XCTestCase {
     func testABangHandsTheRestOfTheLineToTheLocalShell() throws {
         XCTAssertEqual(try shape("!ls -l | wc -l; echo 'x'"), ["!ls -l | wc -l; echo 'x'"])
         XCTAssertEqual(try shape("cd photos; !pwd"), ["cd photos", "!pwd"])
-        XCTAssertEqual(try shape("ls | !grep x"), ["ls | !grep x"])
+        XCTAssertEqual(try shape("ls | !grep x"), ["ls | !grep x"], "after |, ! is the local shell's own")
         XCTAssertEqual(try Tokenizer.commands(in: "cd photos; !pwd").map { $0.map(\.text) }, [["cd", "photos"]])
     }
 
@@ -65,12 +67,21 @@ final class LineSyntaxTests: XCTestCase {
         XCTAssertEqual(command.redirections, [Redirection(mode: .replace, target: Word(text: "my file", start: 10, end: 19))])
     }
 
+    func testAliasesCompleteAsCommandNames() async {
+        let result = await Completer.complete(line: "lsd", cursor: 3, context: FakeCompletionContext(current: "/"))
+        XCTAssertEqual(result.replacement, "lsd ")
+        let both = await Completer.complete(line: "ll", cursor: 2, context: FakeCompletionContext(current: "/"))
+        XCTAssertEqual(both.candidates, ["ll", "lls"], "the alias beside the command it starts")
+    }
+
     func testCompletionOnPartialLinesWithOperators() async {
         let context = FakeCompletionContext(current: "/")
         let cases: [(String, String)] = [
-            ("ls | clu", "ls | cluster "), ("get -r photos & cd pho", "get -r photos & cd photos/"),
+            ("ls | clu", "ls | clu"), ("get -r photos & cd pho", "get -r photos & cd photos/"),
             ("ls > no", "ls > notes.txt "), ("ls >no", "ls >notes.txt "), ("ls > notes.txt pho", "ls > notes.txt photos/"),
-            ("!cd pho", "!cd pho"),
+            ("ls | sort > no", "ls | sort > notes.txt "), ("!cat no", "!cat notes.txt "), ("ls | so", "ls | sort "),
+            ("ls | sort | w", "ls | sort | wc "), ("ls | grep x no", "ls | grep x notes.txt "), ("!gz", "!gzip "),
+            ("ls; !ls | so", "ls; !ls | sort "), ("l", "l"), ("ll pho", "ll photos/"),
         ]
         for (line, expected) in cases {
             // The cursor at the line's end (CompleterTests.tab reads `|` as the cursor).

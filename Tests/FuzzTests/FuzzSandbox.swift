@@ -7,7 +7,7 @@ import Storage
 /// the stores, the local folder (`lcd` there first), `HOME`, the index cache, the `mv`
 /// journal and `upload -`'s standard input. Each line runs as at the prompt (`;`, a
 /// leading `-`), but a command whose local paths lead out of the local folder, a line
-/// with a redirection out of it or a local (`!`) command, is skipped, and the local
+/// with a redirection out of it, a local (`!`, `|`) command or an alias, is skipped, and the local
 /// folder is put back whenever it has left: the fuzz never touches a file outside.
 @MainActor
 final class FuzzSandbox {
@@ -76,14 +76,14 @@ final class FuzzSandbox {
             skipped += 1
             return
         }
-        let runner = LineRunner(shell: shell, continuesAfterFailure: true) { [unowned self] words in
+        let runner = LineRunner(shell: shell, continuesAfterFailure: true) { [unowned self] words, io in
             if !self.isInside(self.shell.localFolder) { try await self.returnHome() }
             guard self.commandStaysInside(words) else {
                 self.skipped += 1
                 return .proceed
             }
             do {
-                let outcome = try await self.shell.run(words)
+                let outcome = try await self.shell.run(words, io: io)
                 self.outcomes["done", default: 0] += 1
                 return outcome
             } catch {
@@ -98,9 +98,12 @@ final class FuzzSandbox {
         _ = try await shell.run(["lcd", localRoot])
     }
 
-    /// No local command, and no redirection out of the local folder.
+    /// No local command (`!`, a pipe's reader), no alias (its line could hold one), and
+    /// no redirection out of the local folder.
     private func lineStaysInside(_ line: String) -> Bool {
         guard let list = try? Tokenizer.parse(line) else { return true }  // a syntax error runs nothing
+        if list.entries.contains(where: { $0.pipeline.filter != nil }) { return false }
+        if list.simpleCommands.contains(where: { $0.words.first.map { $0.text.drop { $0 == "-" } == "alias" } ?? false }) { return false }
         for stage in list.entries.flatMap(\.pipeline.stages) {
             switch stage {
             case .local: return false

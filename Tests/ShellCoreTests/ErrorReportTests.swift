@@ -169,6 +169,8 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.deletionsRefused(.failures(2)), CommandFailure.deletionsRefused(.emptySource("file:x")),
                 CommandFailure.deletionsRefused(.overLimit(count: 3, limit: 1)),
                 CommandFailure.syncOverlaps(source: "/c", destination: "other:/c/d"),
+                CommandFailure.outputFile("out.txt", .isADirectory), CommandFailure.outputFileKept("out.txt"),
+                CommandFailure.localProgram("/bin/sh", .system(ENOENT)), CommandFailure.outputTwice, CommandFailure.noSuchAlias("ll"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
@@ -187,6 +189,7 @@ final class ErrorReportTests: XCTestCase {
             .unknownOption("-x"), .missingValue(option: "-d", valueName: "KEY"), .missingOperand("NAME"), .tooManyArguments,
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
             .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)),
+            .badOperand("NAME", .aliasName),
             .notKeyValue("color"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
             .badOptionValue(option: "--expires", .duration),

@@ -68,6 +68,12 @@ struct HelpCommand: ShellCommand {
                 text += "  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n"
             }
             text += "\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n"
+            text += """
+                CMD | PIPELINE hands the rest of the line to /bin/sh with CMD's output as its input; CMD > FILE, CMD >> FILE \
+                write it to a local file (> only when CMD succeeds); !CMD runs a local command, ! a local shell. \
+                A line's status is its last stage's.
+
+                """
             context.console.write(text + "A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
             return .answered
         }

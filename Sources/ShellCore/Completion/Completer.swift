@@ -8,11 +8,16 @@ public enum Completer {
     public static func complete(line: String, cursor: Int, context: some CompletionContext) async -> CompletionResult {
         // A cursor outside the line (no line editor sends one, but callers are many) is at its nearer end.
         let cursor = min(max(cursor, 0), line.unicodeScalars.count)
-        guard let word = CompletionWord.at(line: line, cursor: cursor) else { return .nothing(at: cursor) }
+        guard let word = CompletionWord.at(line: line, cursor: cursor, aliases: context.aliases) else { return .nothing(at: cursor) }
         let path = PathWord(word.text)
         switch word.target {
-        case .commandName, .argument(.command):
+        case .commandName:
+            return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text, aliases: context.aliases)))
+        case .argument(.command):
             return plan(word, path: .whole(word.text), found: CandidateList(commandNames(matching: word.text)))
+        case .localProgram:
+            let programs = context.localPrograms(prefix: word.text).map { CompletionCandidate(name: $0, isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(programs))
         case .option(let spec):
             let options = spec.options.flatMap(\.spellings).map { CompletionCandidate(name: $0, isFolder: false) }
             return plan(word, path: .whole(word.text), found: CandidateList(options))
@@ -44,9 +49,12 @@ public enum Completer {
         }
     }
 
-    /// Command names; aliases too once something is typed, so `TAB` alone stays short.
-    static func commandNames(matching typed: String) -> [CompletionCandidate] {
-        let names = typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames
+    /// Command names; their other names and the shell's `aliases` too once something is
+    /// typed, so `TAB` alone stays short. (`help` knows no alias: it gets none.)
+    static func commandNames(matching typed: String, aliases: [String: String] = [:]) -> [CompletionCandidate] {
+        // An alias may carry a command's own name (`alias ls 'ls -l'`): listed once.
+        let names =
+            typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames + aliases.keys.filter { CommandTable.type(named: $0) == nil }
         return names.map { CompletionCandidate(name: $0, isFolder: false) }
     }
 

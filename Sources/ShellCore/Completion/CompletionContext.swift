@@ -1,4 +1,5 @@
 import Browser
+import Foundation
 
 /// A name the completer may offer, relative to the folder it was asked of.
 public struct CompletionCandidate: Equatable, Sendable {
@@ -40,9 +41,29 @@ public protocol CompletionContext: Sendable {
     func versionIDs(of object: Location) async throws -> [String]
     /// Entries of the local `directory` whose names start with `prefix`.
     func localNames(directory: String, prefix: String) -> [CompletionCandidate]
+    /// The shell's aliases (`alias`), NAME to LINE.
+    var aliases: [String: String] { get }
+    /// The local programs whose names start with `prefix`: what `|` and `!` run.
+    func localPrograms(prefix: String) -> [String]
 }
 
 extension CompletionContext {
     /// A context without a store of its own (the OS shells' path completion) offers no versions.
     public func versionIDs(of object: Location) async throws -> [String] { [] }
+
+    /// The shell's aliases (`alias`), NAME to LINE: none outside a session.
+    public var aliases: [String: String] { [:] }
+
+    /// The programs in `$PATH` whose names start with `prefix`, each once: what `|` and `!` run.
+    public func localPrograms(prefix: String) -> [String] {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        var found = Set<String>()
+        for folder in folders where !folder.isEmpty {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where name.unicodeScalars.starts(with: prefix.unicodeScalars) && !found.contains(name) {
+                if access(folder + "/" + name, X_OK) == 0 { found.insert(name) }
+            }
+        }
+        return found.sorted()
+    }
 }

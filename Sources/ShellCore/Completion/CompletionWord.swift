@@ -3,6 +3,8 @@ struct CompletionWord: Equatable {
     /// What the word is expected to be.
     enum Target: Equatable {
         case commandName
+        /// A program of the local system (`$PATH`): the first word after `|` or `!`.
+        case localProgram
         case option(CommandSpec)
         case argument(ArgumentKind)
         /// A version ID (`--version`) of the object the command's first operand names, if given yet.
@@ -20,15 +22,20 @@ struct CompletionWord: Equatable {
 
     /// The word that ends at `cursor` (a scalar offset), or nil where TAB completes
     /// nothing: in the middle of a word, as sftp does, or inside a comment.
-    static func at(line: String, cursor: Int) -> CompletionWord? {
+    static func at(line: String, cursor: Int, aliases: [String: String] = [:]) -> CompletionWord? {
         let scalars = Array(line.unicodeScalars)
         guard cursor >= 0, cursor <= scalars.count else { return nil }
         if cursor < scalars.count, !isBlank(scalars[cursor]) { return nil }
         var head = String.UnicodeScalarView()
         head.append(contentsOf: scalars[..<cursor])
         let parsed = Tokenizer.partial(String(head))
-        if parsed.endsInLocalCommand { return nil }
+        if parsed.endsInLocalCommand, let local = parsed.localCommand {
+            var word = localShellWord(Tokenizer.partial(local.text), cursor: cursor - local.offset)
+            word?.start += local.offset
+            return word
+        }
         if parsed.endsInRedirectionTarget { return redirectionTarget(parsed, cursor: cursor) }
+        if parsed.endsInFilter { return localShellWord(parsed, cursor: cursor) }
         var words = parsed.commands.last ?? []
         let gap = scalars[(words.last?.end ?? 0)..<cursor]
         if gap.contains("#") { return nil }
@@ -40,8 +47,24 @@ struct CompletionWord: Equatable {
             current = words.removeLast()
         }
         let quote = parsed.endsInBlank ? nil : parsed.openQuote
-        let target = target(previous: words.map(\.text), current: current.text, quoted: quote != nil)
+        var previous = words.map(\.text)
+        // An alias's words stand for its name, so `ll pho` completes as `ls -l pho` would.
+        if let first = previous.first, let line = aliases[first], let expanded = Tokenizer.partial(line).commands.first {
+            previous.replaceSubrange(0..<1, with: expanded.map(\.text))
+        }
+        let target = target(previous: previous, current: current.text, quoted: quote != nil)
         return CompletionWord(text: current.text, start: current.start, openQuote: quote, target: target)
+    }
+
+    /// A word of the local shell's (after `|`, or in a `!` command, `cursor` relative to
+    /// its text): a program first, then local paths.
+    private static func localShellWord(_ parsed: PartialLine, cursor: Int) -> CompletionWord? {
+        if parsed.endsInRedirectionTarget { return redirectionTarget(parsed, cursor: cursor) }
+        var words = parsed.currentCommand
+        let current = parsed.endsInBlank || words.isEmpty ? Word(text: "", start: cursor, end: cursor) : words.removeLast()
+        let quote = parsed.endsInBlank ? nil : parsed.openQuote
+        let isProgram = words.isEmpty && !current.text.contains("/")
+        return CompletionWord(text: current.text, start: current.start, openQuote: quote, target: isProgram ? .localProgram : .argument(.localPath))
     }
 
     /// The file name after `>` or `>>`: a local path.

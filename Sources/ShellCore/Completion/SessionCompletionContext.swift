@@ -14,6 +14,7 @@ public struct SessionCompletionContext: CompletionContext {
     /// The shell's local folder (`lcd`), which relative local names are listed in.
     public let localFolder: String
     public let clusterNames: [String]
+    public var aliases: [String: String] = [:]
     let names: FolderNames
     /// The entries of visible panes that hold their whole folder.
     let visibleListings: [Location: [PaneEntry]]

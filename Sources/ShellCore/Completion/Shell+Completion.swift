@@ -11,8 +11,10 @@ extension Shell {
                 listings[pane.folder] = listing.entries
             }
         }
-        return SessionCompletionContext(
+        var context = SessionCompletionContext(
             currentFolder: session.currentFolder, homeDirectory: homeDirectory, localFolder: localFolder,
             clusterNames: catalog.names, names: session.folderNames, visibleListings: listings)
+        context.aliases = aliases
+        return context
     }
 }

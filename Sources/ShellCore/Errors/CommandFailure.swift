@@ -15,6 +15,16 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case localFolder(String, LocalProblem)
     /// Standard output could not be written.
     case standardOutput(LocalProblem)
+    /// The file of `>` or `>>` (as typed) cannot be opened, written or put in place.
+    case outputFile(String, LocalProblem)
+    /// `> FILE` of a command that failed: FILE (as typed) was left as it was.
+    case outputFileKept(String)
+    /// A local program (`!`, a filter after `|`) that could not be started.
+    case localProgram(String, LocalProblem)
+    /// `alias NAME` or `unalias NAME` of a name that is no alias.
+    case noSuchAlias(String)
+    /// `CMD > FILE | FILTER`, or two redirections: where the output goes is not one place.
+    case outputTwice
     /// `cp`/`mv` of an object onto itself.
     case sameObject(Location)
     /// `cp -r`/`mv -r` of a folder into itself or below it.
@@ -101,5 +111,7 @@ public enum UsageProblem: Sendable, Equatable {
         case duration
         /// `on` or `off`.
         case onOrOff
+        /// An alias name: letters, digits, `_ . + @ % -`, not starting with `-`.
+        case aliasName
     }
 }

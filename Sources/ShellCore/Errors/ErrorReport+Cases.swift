@@ -231,6 +231,11 @@ extension ErrorReport {
         case .noSuchCommand(let name): ("\(name): no such command", .notFound)
         case .localFolder(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
+        case .outputFile(let path, let problem): ("\(path): \(words(problem))", problem.isMissing ? .notFound : .failed)
+        case .outputFileKept(let path): ("\(path): left as it was, since the command failed", .failed)
+        case .localProgram(let path, let problem): ("\(path): cannot start: \(words(problem))", .failed)
+        case .noSuchAlias(let name): ("\(name): no such alias", .notFound)
+        case .outputTwice: ("a command's output goes to one place: one > or >> file, or a | pipeline", .usage)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
