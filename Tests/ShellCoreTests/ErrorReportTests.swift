@@ -169,6 +169,8 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.deletionsRefused(.failures(2)), CommandFailure.deletionsRefused(.emptySource("file:x")),
                 CommandFailure.deletionsRefused(.overLimit(count: 3, limit: 1)),
                 CommandFailure.syncOverlaps(source: "/c", destination: "other:/c/d"),
+                CommandFailure.noLocalMatch("*.log"), CommandFailure.severalUploadsIntoObject("x"),
+                CommandFailure.uploadNameIsLocal("b.log"), CommandFailure.sameUploadName("d/a", first: "a", second: "s/a"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

@@ -231,6 +231,16 @@ extension ErrorReport {
         case .standardOutput(let problem): ("standard output: \(words(problem))", .failed)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
+        case .noLocalMatch(let pattern): ("\(pattern): no local file matches", .notFound)
+        case .severalUploadsIntoObject(let destination):
+            ("\(destination) is no folder, and several files cannot all be stored as one name; end it with / to make a folder", .usage)
+        case .uploadNameIsLocal(let destination):
+            (
+                "\(destination) is a local file too: nothing sent rather than guess; to send both, end with a folder "
+                    + "(./ for the current one); to store under that name, give it from its container (/CONTAINER/…)", .usage
+            )
+        case .sameUploadName(let name, let first, let second):
+            ("\(first) and \(second) would both be stored as \(name); nothing sent", .usage)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         case .deletionsRefused(let refusal): (words(refusal), .failed)
         }
