@@ -34,6 +34,9 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case uploadNameIsLocal(String)
     /// `upload` of two files that would take one object name (the name, the two files).
     case sameUploadName(String, first: String, second: String)
+    /// `rm -r` of a container that keeps versions in a script without -f: its old
+    /// versions would go for good, and no one was asked.
+    case versionsWouldGo(container: String)
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
     /// `sync` between two local folders: no transfer of the engine goes from file to file.

@@ -241,6 +241,11 @@ extension ErrorReport {
             )
         case .sameUploadName(let name, let first, let second):
             ("\(first) and \(second) would both be stored as \(name); nothing sent", .usage)
+        case .versionsWouldGo(let container):
+            (
+                "\(container) keeps versions, which rm -r of the container would delete for good; nothing deleted "
+                    + "(rm -r -f \(container) deletes them; rm -r /\(container)/* only its objects, whose bytes stay as versions)", .usage
+            )
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         case .deletionsRefused(let refusal): (words(refusal), .failed)
         }
