@@ -171,7 +171,7 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.syncOverlaps(source: "/c", destination: "other:/c/d"),
                 CommandFailure.noLocalMatch("*.log"), CommandFailure.severalUploadsIntoObject("x"),
                 CommandFailure.uploadNameIsLocal("b.log"), CommandFailure.sameUploadName("d/a", first: "a", second: "s/a"),
-                CommandFailure.versionsWouldGo(container: "c"),
+                CommandFailure.versionsWouldGo(container: "c"), CommandFailure.localFolder("dl", .noSuchFolder),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

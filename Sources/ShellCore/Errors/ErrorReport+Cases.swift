@@ -146,6 +146,7 @@ extension ErrorReport {
         case .isADirectory: "is a directory"
         case .unreadableFolder: "cannot read the folder"
         case .cannotMakeFolder: "cannot make the folder"
+        case .noSuchFolder: "no such folder to write into"
         case .changedWhileRead: "the file changed size while it was read"
         case .changedWhileUploaded: "the file changed size while it was uploaded"
         case .unreadableSettingFile(let setting): "cannot read this file (\(setting))"
