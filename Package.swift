@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(name: "FuzzTests", dependencies: ["ShellCore", "Browser", "Clusters", "Storage"]),
         // Drives the built objsh binary in a pseudo-terminal through tmux; of the modules, only the golden check
         // and the control byte scan.
-        .testTarget(name: "InteractiveTests", dependencies: ["GoldenFiles", "TerminalScan"], exclude: ["Goldens"]),
+        .testTarget(name: "InteractiveTests", dependencies: ["FaultProxyHarness", "GoldenFiles", "TerminalScan"], exclude: ["Goldens"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "GoldenFiles"], exclude: ["Goldens"]),
         // Checks the man page, the completion scripts and scripts/install against the built objsh.
         .testTarget(name: "DistributionTests", dependencies: ["ShellCore", "Rendering"], exclude: ["Drivers"]),

@@ -67,24 +67,39 @@ extension BrowserSession {
         try await refresh()  // both panes: the new entry shows in the current folder
     }
 
-    /// Where `upload LOCAL [NAME]` puts the file or folder at `source` (an absolute path,
-    /// named `localPath` in messages): the current folder's container and the object name
-    /// (a folder's files go under it). The transfer itself is Transfers' job.
-    public func uploadTarget(
-        _ localPath: String, at source: String, as name: String?, in place: SessionPlace? = nil
-    ) throws -> UploadTarget {
-        let folder = (place ?? self.place).folder
-        guard let container = folder.container else {
-            throw BrowserError.needsContainer
-        }
+    /// Where `upload` puts the file or folder at `source` (an absolute path, named
+    /// `localPath` in messages): into a folder under its own name (a folder's files go
+    /// under it), or as the object a destination names. The transfer is Transfers' job.
+    public func uploadTarget(_ localPath: String, at source: String, to destination: UploadDestination) throws -> UploadTarget {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw StorageError.unreadableFile(path: localPath, problem: .system(ENOENT))
         }
-        let target = try checkedNewName(name ?? (source as NSString).lastPathComponent, in: folder)
+        let location: Location
+        switch destination {
+        case .folder(let folder): location = try checkedNewName((source as NSString).lastPathComponent, in: folder)
+        case .object(let object): location = object
+        }
+        guard let container = location.container, location.segments.count > 1 else { throw BrowserError.needsContainer }
         return UploadTarget(
-            container: container, objectName: String(target.prefix.dropLast()), source: source,
+            container: container, objectName: String(location.prefix.dropLast()), source: source,
             isDirectory: isDirectory.boolValue)
+    }
+
+    /// What an upload's DEST names from `place`: a folder when it ends in `/` or names the
+    /// account, a container or a folder that is there; else the object to write (one
+    /// listing and one HEAD at most). Without DEST, the current folder.
+    public func uploadDestination(_ path: String?, in place: SessionPlace? = nil) async throws -> UploadDestination {
+        let folder = (place ?? self.place).folder
+        guard let path else { return .folder(folder) }
+        let location = try folder.resolving(path)
+        if path.hasSuffix("/") || location.segments.count < 2 { return .folder(location) }
+        switch try await lookUp(location) {
+        case .found(.object): return .object(location)
+        case .found: return .folder(location)
+        case .missing(let missing) where missing.expected == .container: throw BrowserError.notFound(.container(location.container!))
+        case .missing: return .object(location)
+        }
     }
 
     /// Where `upload - NAME` puts standard input: NAME in the current folder.
@@ -119,4 +134,11 @@ public struct UploadTarget: Sendable, Equatable {
     /// The local path, absolute.
     public var source: String
     public var isDirectory: Bool
+}
+
+/// Where an upload goes: into a folder, each source under its own name; or one source
+/// stored as the object named.
+public enum UploadDestination: Sendable, Equatable {
+    case folder(Location)
+    case object(Location)
 }

@@ -20,8 +20,15 @@ extension ClusterCatalog {
             for cluster in found { catalog.add(cluster) }
             warnings += cloudWarnings
         }
-        if let (clusters, warning) = try configClusters(at: directories.configFile, home: home) {
-            for cluster in clusters { catalog.add(cluster) }
+        if let (sections, warning) = try configClusters(at: directories.configFile, home: home) {
+            for (name, cluster) in sections {
+                switch cluster {
+                case .success(let cluster): catalog.add(cluster)
+                case .failure(let problem):
+                    catalog.markUnusable(name, problem)
+                    warnings.append("objsh: warning: \(Self.words(problem)); cluster \(name) cannot be used until it is fixed")
+                }
+            }
             if let warning { warnings.append(warning) }
         }
         let (aws, awsWarnings) = awsEnvironmentCluster(environment)
@@ -44,8 +51,11 @@ extension ClusterCatalog {
         return (catalog, warnings)
     }
 
-    /// The config file's clusters and a permissions warning; nil when there is no file.
-    static func configClusters(at path: String, home: String) throws -> ([Cluster], warning: String?)? {
+    /// The config file's clusters (or why each could not be defined) and a permissions
+    /// warning; nil when there is no file.
+    static func configClusters(
+        at path: String, home: String
+    ) throws -> ([(name: String, cluster: Result<Cluster, ClusterError>)], warning: String?)? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ClusterError.invalidConfig(path: path, line: 0, message: "cannot read the file")
@@ -53,12 +63,19 @@ extension ClusterCatalog {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ClusterError.invalidConfig(path: path, line: 0, message: "the file is not UTF-8")
         }
-        let clusters = try ClusterConfigParser(path: path, home: home).parse(text)
+        let sections = try ClusterConfigParser(path: path, home: home).parseEach(text)
+        let clusters = sections.compactMap { try? $0.cluster.get() }
         var warning: String?
         if ClusterConfigParser.holdsSecrets(clusters), let mode = try? permissions(of: path), mode & 0o077 != 0 {
             warning = "objsh: warning: \(path) is readable by others and holds a key; chmod 600 it"
         }
-        return (clusters, warning)
+        return (sections, warning)
+    }
+
+    /// A config problem as a warning says it: `PATH:LINE: message`.
+    static func words(_ problem: ClusterError) -> String {
+        guard case .invalidConfig(let path, let line, let message) = problem else { return "\(problem)" }
+        return "\(path):\(line): \(message)"
     }
 
     private static func permissions(of path: String) throws -> Int {

@@ -45,6 +45,28 @@ public struct ClusterConfigParser {
 
     /// The clusters the text defines, in order; `ClusterError.invalidConfig` names the first bad line.
     public func parse(_ text: String) throws -> [Cluster] {
+        try parseEach(text).map { try $0.cluster.get() }
+    }
+
+    /// Each section's cluster, or the problem that stops that cluster alone (an unknown
+    /// key, a missing value: `ClusterError.invalidConfig` with its line), in order. Only
+    /// a problem of the file's shape (a bad section header, a line outside any section,
+    /// a name defined twice) is thrown for the whole file.
+    public func parseEach(_ text: String) throws -> [(name: String, cluster: Result<Cluster, ClusterError>)] {
+        try sections(text).map { section in
+            if let problem = section.problem { return (section.name, .failure(problem)) }
+            do {
+                var parsed = try cluster(section)
+                parsed.indexRefresh = try indexRefresh(section)
+                return (section.name, .success(parsed))
+            } catch let error as ClusterError {
+                return (section.name, .failure(error))
+            }
+        }
+    }
+
+    /// The sections as read, each with the first problem of its own lines.
+    func sections(_ text: String) throws -> [ClusterConfigSection] {
         var sections: [ClusterConfigSection] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
@@ -59,18 +81,23 @@ public struct ClusterConfigParser {
                 continue
             }
             guard !sections.isEmpty else { throw invalid(number, "\"\(line)\" is outside a [cluster NAME] section") }
-            guard let equals = line.firstIndex(of: "=") else { throw invalid(number, "expected key = value, found \"\(line)\"") }
-            let key = String(line[..<equals]).trimmingCharacters(in: " \t")
-            let value = String(line[line.index(after: equals)...]).trimmingCharacters(in: " \t")
-            guard !key.isEmpty else { throw invalid(number, "a line starts with =") }
-            guard sections[sections.count - 1].values[key] == nil else { throw invalid(number, "\(key) is set twice") }
-            sections[sections.count - 1].values[key] = (value, number)
+            do {
+                try add(line, number: number, to: &sections[sections.count - 1])
+            } catch let error as ClusterError {
+                if sections[sections.count - 1].problem == nil { sections[sections.count - 1].problem = error }
+            }
         }
-        return try sections.map { section in
-            var parsed = try cluster(section)
-            parsed.indexRefresh = try indexRefresh(section)
-            return parsed
-        }
+        return sections
+    }
+
+    /// A `key = value` line into its section.
+    func add(_ line: String, number: Int, to section: inout ClusterConfigSection) throws {
+        guard let equals = line.firstIndex(of: "=") else { throw invalid(number, "expected key = value, found \"\(line)\"") }
+        let key = String(line[..<equals]).trimmingCharacters(in: " \t")
+        let value = String(line[line.index(after: equals)...]).trimmingCharacters(in: " \t")
+        guard !key.isEmpty else { throw invalid(number, "a line starts with =") }
+        guard section.values[key] == nil else { throw invalid(number, "\(key) is set twice") }
+        section.values[key] = (value, number)
     }
 
     /// `index_refresh`: a whole number and a unit (`30m`, `1h`, `1d`).
@@ -196,7 +223,9 @@ public struct ClusterConfigParser {
         if let (key, entry) = section.values.filter({ !allowed.contains($0.key) && !Self.commonKeys.contains($0.key) }).min(by: {
             $0.value.line < $1.value.line
         }) {
-            throw invalid(entry.line, "unknown key \(key) for a \(type) cluster")
+            let known = allowed.union(Self.commonKeys)
+            let suggestion = EditDistance.closest(to: key, among: known).map { " (did you mean \($0)?)" } ?? ""
+            throw invalid(entry.line, "unknown key \(key) for a \(type) cluster\(suggestion)")
         }
     }
 
@@ -216,6 +245,8 @@ struct ClusterConfigSection {
     var name: String
     var line: Int
     var values: [String: (value: String, line: Int)] = [:]
+    /// The first bad line of the section's own, which stops this cluster alone.
+    var problem: ClusterError?
 }
 
 extension StringProtocol {

@@ -50,6 +50,7 @@ extension ClusterCatalog {
     /// Resolves `--cluster VALUE`: a known name, or else a directory path, which
     /// becomes a cluster named after its last path component.
     public mutating func resolve(commandLineValue value: String) throws -> Cluster {
+        if let problem = unusable[value] { throw problem }
         if let known = cluster(named: value) { return known }
         guard value.contains("/") || value == "." || value == ".." || value.hasPrefix("~") else {
             throw ClusterError.unknown(value, known: names)

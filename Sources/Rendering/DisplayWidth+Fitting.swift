@@ -22,6 +22,36 @@ extension DisplayWidth {
         return pieces
     }
 
+    /// `s` broken at blanks into lines of at most `w` cells (as `help` shows its text),
+    /// each line after the first starting with `indent` blanks; runs of blanks within a
+    /// line stay. A word wider than a line gets a line of its own, whole.
+    public static func wrapWords(_ s: String, toWidth w: Int, indent: Int = 0) -> [String] {
+        guard w > 0, width(of: s) > w else { return [s] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        var startsLine = true
+        for word in s.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = width(of: String(word))
+            if !word.isEmpty, !startsLine, used + 1 + wordWidth > w {
+                while line.hasSuffix(" ") { line.removeLast() }  // the blanks at a break go with it
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                used = indent
+                startsLine = true
+            }
+            if !startsLine {
+                line += " "
+                used += 1
+            }
+            line += word
+            used += wordWidth
+            startsLine = false
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// A path fitted to `w` cells by cutting its middle: `photos/20…/beach/IMG_0001.jpg`
     /// keeps the last name (`IMG_0001.jpg`, or `2024/` for a folder path ending in `/`)
     /// and as much of the start as fits. Without a `/`, or when even the last name does

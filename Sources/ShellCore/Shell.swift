@@ -149,10 +149,14 @@ public final class Shell {
         return Console(output: io.sink, settings: settings, status: StatusLine(output: io.sink))
     }
 
-    /// The configured cluster called `name`; an unknown name says which are known.
+    /// The configured cluster called `name`; an unknown name says which are known, and one
+    /// the config file defines wrongly says what is wrong where.
     func cluster(named name: String) throws -> Cluster {
-        guard let cluster = catalog.cluster(named: name) else { throw ShellError.cluster(.unknown(name, known: catalog.names)) }
-        return cluster
+        do {
+            return try catalog.usableCluster(named: name)
+        } catch let error as ClusterError {
+            throw ShellError.cluster(error)
+        }
     }
 
     func switchTo(_ cluster: Cluster) async throws {

@@ -13,6 +13,8 @@ public enum LocalProblem: Sendable, Equatable {
     case unreadableFolder
     /// A folder that could not be made.
     case cannotMakeFolder
+    /// The folder a file is to be written into is not there.
+    case noSuchFolder
     /// The file changed size while it was read (hashed).
     case changedWhileRead
     /// The file changed size while its bytes were being sent.
@@ -28,7 +30,7 @@ public enum LocalProblem: Sendable, Equatable {
     public static var lastSystemError: LocalProblem { .system(errno) }
 
     /// Whether the file or folder is simply not there.
-    public var isMissing: Bool { self == .system(ENOENT) }
+    public var isMissing: Bool { self == .system(ENOENT) || self == .noSuchFolder }
 }
 
 extension LocalProblem {

@@ -8,6 +8,8 @@ package struct OutgoingBody: Sendable {
     private let make: @Sendable (BodyWatch?) -> HTTPClientRequest.Body
     /// Whether the body is streamed, so that a server which stops reading it can hold it.
     let isStreamed: Bool
+    /// The bytes of a streamed body: once all are handed over, the server may commit.
+    var length: Int64 = 0
 
     package static func bytes(_ buffer: ByteBuffer) -> Self {
         Self(make: { _ in .bytes(buffer) }, isStreamed: false)
@@ -20,12 +22,12 @@ package struct OutgoingBody: Sendable {
     /// Buffers pulled one by one as the connection takes them, `length` bytes in all.
     package static func stream<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, length: Int64) -> Self
     where Chunks.Element == ByteBuffer {
-        Self(make: { watch in .stream(WatchedChunks(base: chunks, watch: watch), length: .known(length)) }, isStreamed: true)
+        Self(make: { watch in .stream(WatchedChunks(base: chunks, watch: watch), length: .known(length)) }, isStreamed: true, length: length)
     }
 
     /// The body for AsyncHTTPClient, and the watch of its progress when it is streamed.
     func prepared() -> (body: HTTPClientRequest.Body, watch: BodyWatch?) {
-        let watch = isStreamed ? BodyWatch() : nil
+        let watch = isStreamed ? BodyWatch(length: length) : nil
         return (make(watch), watch)
     }
 }
@@ -39,12 +41,23 @@ struct UploadStalled: Error {}
 final class BodyWatch: Sendable {
     private struct Progress {
         var lastTaken: ContinuousClock.Instant?
+        var remaining: Int64
         var isFinished = false
     }
-    private let progress = Mutex(Progress())
+    private let progress: Mutex<Progress>
 
-    func taken() { progress.withLock { $0.lastTaken = .now } }
+    init(length: Int64) { progress = Mutex(Progress(remaining: length)) }
+
+    /// A buffer of `bytes` handed to the connection; the last of the body finishes it.
+    func taken(_ bytes: Int) {
+        progress.withLock {
+            $0.lastTaken = .now
+            $0.remaining -= Int64(bytes)
+            if $0.remaining <= 0 { $0.isFinished = true }
+        }
+    }
     func finished() { progress.withLock { $0.isFinished = true } }
+    var isFinished: Bool { progress.withLock { $0.isFinished } }
 
     /// Returns once the last buffer is taken (the read timeout then bounds the wait for
     /// the answer); throws `UploadStalled` when none was taken for `limit` since the
@@ -61,12 +74,28 @@ final class BodyWatch: Sendable {
     }
 
     /// `operation` (sending a request and reading its head), failed with `UploadStalled`
-    /// when `watch` sees the body stall first.
+    /// when `watch` sees the body stall first. Cancelled while the body goes, the request
+    /// is dropped (a server keeps nothing of a body it did not get whole); cancelled once
+    /// the last byte is handed over, it is waited for, its answer bounded by the read
+    /// timeout: the server may commit it whatever the client does, and what an
+    /// interrupted upload then says it stored must be what the server holds.
     static func watching<Answer: Sendable>(
         _ watch: BodyWatch?, limit: Duration, _ operation: @escaping @Sendable () async throws -> Answer
     ) async throws -> Answer {
         guard let watch else { return try await operation() }
-        return try await withThrowingTaskGroup(of: Answer?.self) { group in
+        let request = Task { try await racingStall(watch, limit: limit, operation) }
+        return try await withTaskCancellationHandler {
+            try await request.value
+        } onCancel: {
+            if !watch.isFinished { request.cancel() }
+        }
+    }
+
+    /// `operation`, or `UploadStalled` when the watch sees the body stall first.
+    private static func racingStall<Answer: Sendable>(
+        _ watch: BodyWatch, limit: Duration, _ operation: @escaping @Sendable () async throws -> Answer
+    ) async throws -> Answer {
+        try await withThrowingTaskGroup(of: Answer?.self) { group in
             group.addTask { try await operation() }
             group.addTask {
                 try await watch.waitForStall(limit: limit)
@@ -96,7 +125,7 @@ struct WatchedChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable wh
 
         mutating func next() async throws -> ByteBuffer? {
             let chunk = try await base.next()
-            if chunk == nil { watch?.finished() } else { watch?.taken() }
+            if let chunk { watch?.taken(chunk.readableBytes) } else { watch?.finished() }
             return chunk
         }
     }

@@ -105,6 +105,23 @@ public struct Deleter: Sendable {
         }
     }
 
+    /// Deletes every version of every object in `container` for good, delete markers
+    /// too, a page at a time with several deletes at once; returns how many. Only what
+    /// a user agreed to (`rm -r` of a container that keeps versions) comes here.
+    public func deleteVersions(in container: String) async throws -> Int {
+        var count = 0
+        // Each page is deleted whole before the next is asked for, so the first page of
+        // what is left is always the next: no marker is followed past deleted versions.
+        while true {
+            let versions = try await store.listVersions(in: container, prefix: "", after: nil, limit: store.maximumPageSize).versions
+            guard !versions.isEmpty else { return count }
+            try await WorkerPool.forEach(versions, limit: parallel) { [store] version in
+                try await store.deleteVersion(container: container, name: version.name, version: version.id)
+            }
+            count += versions.count
+        }
+    }
+
     /// Deletes a container emptied just before; its listing may lag the deletes for a
     /// moment, so a "not empty" answer is asked again a few times.
     public func deleteEmptiedContainer(_ container: String) async throws {

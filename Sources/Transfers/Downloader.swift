@@ -55,6 +55,12 @@ public struct Downloader: Sendable {
         progress: TransferProgress? = nil
     ) async throws -> DownloadOutcome {
         if !overwrite && LocalFile.exists(target) { throw TransferError.exists(target) }
+        // Said of the folder, not of the hidden partial file that could not be made in it.
+        let folder = (target as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw TransferError.local(path: folder, problem: .noSuchFolder)
+        }
         let verification = try await verification(for: info)
         let partial = LocalFile.partialName(for: target, etag: info.etag)
         LocalFile.removeStalePartials(of: target, keeping: partial)

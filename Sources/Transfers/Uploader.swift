@@ -145,6 +145,9 @@ public struct Uploader: Sendable {
             if stored[index] == nil { ledger.storedSegment(of: name) }
             return record
         }
+        // Segments whose answers a Ctrl-C waited for (their bodies were whole) may all be
+        // in; the upload still stops here, before its manifest.
+        try Task.checkCancellation()
         let info = try await upload.complete(records, removingReplaced: !options.leaveSegments)
         ledger.finish(name)
         return .stored(info, segments: slices.count, sent: sent.withLock { $0 })

@@ -91,7 +91,9 @@ struct Objsh: AsyncParsableCommand {
             (catalog, warnings) = try ClusterCatalog.standard(environment: environment, directories: directories)
             for warning in warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         } catch let error as ClusterError {
-            throw ValidationError(ShellError.cluster(error).message)
+            // A config file objsh cannot read at all: its words, without the usage block
+            // of a mistyped option.
+            throw Self.fail(ShellError.cluster(error))
         }
         if listClusters {
             print(catalog.names.joined(separator: "\n"))

@@ -137,11 +137,15 @@ final class ClusterConfigTests: XCTestCase {
         XCTAssertEqual(warnings, [])
 
         _ = FileManager.default.createFile(atPath: directories.configFile, contents: Data("[cluster x]\ntype = tape\n".utf8))
-        XCTAssertThrowsError(try ClusterCatalog.standard(environment: ["HOME": base], directories: directories)) { error in
+        // A mistake in one section stops that cluster alone (issue 42): the others stay.
+        (catalog, warnings) = try ClusterCatalog.standard(environment: ["HOME": base], directories: directories)
+        XCTAssertEqual(catalog.names, ["local", "sample"])
+        XCTAssertThrowsError(try catalog.usableCluster(named: "x")) { error in
             XCTAssertEqual(
                 error as? ClusterError,
                 .invalidConfig(path: directories.configFile, line: 2, message: "unknown type \"tape\"; expected swift, s3 or file"))
         }
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
     }
 
     func testEnvironmentCluster() throws {

@@ -183,7 +183,8 @@ final class CompleterTests: XCTestCase {
             Case("upload ~/Pictures/b", "upload ~/Pictures/beach.jpg "),
             Case("upload ~/re", #"upload ~/report\ final.pdf "#),
             Case("upload n", "upload notes.txt "),
-            Case("upload notes.txt ", "upload notes.txt "),
+            // The word after LOCAL may be DEST, a remote folder: remote names are offered.
+            Case("upload notes.txt ", "upload notes.txt ", listed: ["backups/", "documents/", "music/", "photos/"]),
         ])
     }
 

@@ -56,4 +56,35 @@ final class InteractiveVersionTests: XCTestCase {
         XCTAssertFalse(after.contains(ids[1]), after)
         XCTAssertTrue(after.contains(ids[0]), after)
     }
+
+    /// `rm -r` of a container that keeps versions: the question names the old versions
+    /// that go with it, for good; the answer says how many went.
+    func testRmRecursiveOfAVersionedContainerNamesItsOldVersionsInTheQuestion() throws {
+        guard TmuxSession.isTmuxInstalled else { throw XCTSkip("tmux is needed for the terminal tests") }
+        let swift = try TmuxSession.swiftServer()
+        let container = "vrtty" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let home = try OSShellCompletionTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try Data("one\n".utf8).write(to: home.appendingPathComponent("one.txt"))
+        _ = try OSShellCompletionTests.objsh(
+            [
+                "--cluster", "env", "-q", "-c",
+                "mkdir \(container); versions on \(container); cd \(container); upload \(home.path)/one.txt; upload \(home.path)/one.txt",
+            ], home: home, environment: swift)
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", "env"], environment: swift)
+        defer { shell.stop() }
+        try shell.waitForLastLine("objsh env:/> ", timeout: 30)
+        try shell.type("rm -r /\(container)")
+        try shell.press("Enter")
+        // The question is longer than the terminal is wide: its lines are read joined.
+        try shell.waitFor("the question") {
+            $0.replacingOccurrences(of: "\n", with: "").contains(
+                "delete 1 object (4 B) under /\(container) and the container, with every old version it keeps, for good? [y/N]")
+        }
+        try shell.type("y")
+        try shell.press("Enter")
+        try shell.waitFor("the deletion", scrollback: true) {
+            $0.contains("deleted 1 object under /\(container) and the container, with the 3 versions it kept")
+        }
+    }
 }

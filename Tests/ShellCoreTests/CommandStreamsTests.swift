@@ -74,7 +74,8 @@ final class CommandStreamsTests: XCTestCase {
         _ = try await shell.run(["cd", "/b"])
         XCTAssertEqual(try context.location(of: "x/y").description, "/a/x/y")
         XCTAssertEqual(try shell.session.location(of: "x/y").description, "/b/x/y")
-        let target = try context.session.uploadTarget("f", at: harness.localRoot, as: "f", in: context.place)
+        let destination = try await context.session.uploadDestination(nil, in: context.place)
+        let target = try context.session.uploadTarget("f", at: harness.localRoot, to: destination)
         XCTAssertEqual(target.container, "a")
     }
 

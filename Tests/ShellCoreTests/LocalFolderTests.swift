@@ -74,6 +74,17 @@ final class LocalFolderTests: XCTestCase {
         }
     }
 
+    func testGetIntoAMissingFolderNamesTheFolderNotItsHiddenPartialFile() async throws {
+        try await run("lcd \(first)")
+        do {
+            try await run("get x.txt missing/")
+            XCTFail("a get into a missing folder succeeded")
+        } catch let error as ShellError {
+            XCTAssertEqual(error.printableMessage, "get: missing: no such folder to write into")
+        }
+        XCTAssertFalse(exists(first + "/missing"))
+    }
+
     func testRelativeUploadReadsFromTheShellsFolder() async throws {
         try await run("lcd \(first)", "upload notes.txt", "get notes.txt \(second)")
         XCTAssertEqual(try String(contentsOfFile: second + "/notes.txt", encoding: .utf8), "notes\n")

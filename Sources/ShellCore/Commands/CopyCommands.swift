@@ -13,13 +13,13 @@ struct CopyCommand: ShellCommand {
         name: "cp", aliases: ["copy"],
         summary: "copy objects (with -r folders) on the server, each copy verified",
         details: """
-            Copies each SOURCE to TARGET on the server: no byte comes down to objsh. With one \\
-            object SOURCE, TARGET is the copy's name, or a folder or container to copy into \\
-            (a TARGET ending in / is always one). Content type and metadata go with the copy. \\
-            A static large object is copied segment by segment under a manifest of its own, an \\
-            S3 multipart object part by part at the same boundaries, so every copy's ETag is \\
-            checked against the source's; a dynamic large object becomes a plain object, and \\
-            is said to be unverified. With -r, folders and containers with everything in them. \\
+            Copies each SOURCE to TARGET on the server: no byte comes down to objsh. With one \
+            object SOURCE, TARGET is the copy's name, or a folder or container to copy into \
+            (a TARGET ending in / is always one). Content type and metadata go with the copy. \
+            A static large object is copied segment by segment under a manifest of its own, an \
+            S3 multipart object part by part at the same boundaries, so every copy's ETag is \
+            checked against the source's; a dynamic large object becomes a plain object, and \
+            is said to be unverified. With -r, folders and containers with everything in them. \
             A SOURCE may be a pattern (*.log). -n prints what would be copied, and copies nothing.
             Either side may be CLUSTER:PATH, a path from the root of another configured \
             cluster: the bytes then stream through objsh, parts of --segment-size several at \
@@ -52,11 +52,11 @@ struct MoveCommand: ShellCommand {
         name: "mv", aliases: ["rename"],
         summary: "move or rename objects (with -r folders): a verified copy, then the source goes",
         details: """
-            Moves each SOURCE to TARGET as cp copies it, and deletes a source only once its \\
-            copy was verified: an object is never in neither place. A copy that cannot be \\
-            verified (a dynamic large object) keeps its source, and says so. A folder move \\
-            keeps a journal; interrupted and run again, it finishes what is left. At a \\
-            terminal, a pattern first says how many objects and bytes will move and asks. \\
+            Moves each SOURCE to TARGET as cp copies it, and deletes a source only once its \
+            copy was verified: an object is never in neither place. A copy that cannot be \
+            verified (a dynamic large object) keeps its source, and says so. A folder move \
+            keeps a journal; interrupted and run again, it finishes what is left. At a \
+            terminal, a pattern first says how many objects and bytes will move and asks. \
             -n prints what would move, and moves nothing. Either side may be CLUSTER:PATH, as \
             for cp.
             Example: mv report-draft.pdf report.pdf

@@ -13,9 +13,10 @@ struct LocalPath: Equatable, Sendable {
     /// The local folder with its `/` that a relative `text` was put below; nil for an absolute one.
     private let folderPrefix: String?
 
-    /// `typed` as a user gave it: `~` and `~/x` expanded, a relative path below `folder`.
+    /// `typed` as a user gave it: `~` and `~/x` expanded (`$HOME`, as a shell reads it), a
+    /// relative path below `folder`.
     init(typed: String, in folder: String) {
-        self.init(literal: (typed as NSString).expandingTildeInPath, in: folder)
+        self.init(literal: LocalHome.expanding(typed), in: folder)
     }
 
     /// `path` as it is (a default name `~` is a file called `~`), a relative one below

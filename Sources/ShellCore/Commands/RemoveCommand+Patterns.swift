@@ -33,11 +33,23 @@ extension RemoveCommand {
         return isDryRun ? [] : objects.map(\.1) + folders
     }
 
-    /// At a terminal and without -f: says what the pattern will delete and asks.
+    /// At a terminal and without -f: says what the pattern will delete and asks, naming
+    /// the old versions a container taken whole takes with it. A script without -f is
+    /// refused such a container before anything goes.
     func confirmed(
         _ objects: [(ObjectSummary, Location)], folders: [Location], _ pattern: PathPattern, _ context: CommandContext
     ) async throws -> Bool {
-        guard asks, let confirm = context.settings.streams.confirm else { return true }
+        guard asks else { return true }
+        let containers = Set(objects.map { $0.1.container! } + folders.map { $0.container! }).sorted()
+        var keeping: [String] = []
+        for container in containers {
+            if try await keepsVersions(container, context.session) { keeping.append(container) }
+        }
+        let purged = folders.filter { $0.isContainer && keeping.contains($0.container!) }.map { $0.container! }
+        guard let confirm = context.settings.streams.confirm else {
+            if let first = purged.first { throw CommandFailure.versionsWouldGo(container: first) }
+            return true
+        }
         var count = objects.count
         var bytes = objects.reduce(Int64(0)) { $0 + $1.0.bytes }
         let deleter = context.session.deleter()
@@ -46,7 +58,11 @@ extension RemoveCommand {
             count += under.objects
             bytes += under.bytes
         }
-        let question = "delete \(Self.objects(count)) (\(ByteCountText.format(bytes))) matching \(escaped(pattern.text))?"
+        let fate =
+            !purged.isEmpty
+            ? ", with every old version of \(purged.map(escaped).joined(separator: ", ")), for good"
+            : keeping.isEmpty ? "" : " (kept as versions: their bytes stay)"
+        let question = "delete \(Self.objects(count)) (\(ByteCountText.format(bytes))) matching \(escaped(pattern.text))\(fate)?"
         guard await confirm(question) else {
             context.console.writeError("rm: nothing deleted\n")
             return false
@@ -59,10 +75,12 @@ extension RemoveCommand {
         let deleter = context.session.deleter()
         let failed = context.console.failureWriter(of: "rm")
         var deleted = 0
+        var kept = false
         for (container, listed) in Dictionary(grouping: objects, by: { $0.1.container! }).sorted(by: { $0.key < $1.key }) {
             deleted += try await deleter.delete(listed.map(\.0), container: container, failed: failed)
+            if try await keepsVersions(container, context.session) { kept = true }
         }
-        context.console.writeNote("deleted \(Self.objects(deleted)) matching \(escaped(pattern.text))\n")
+        context.console.writeNote("deleted \(Self.objects(deleted)) matching \(escaped(pattern.text))\(kept ? Self.bytesStay : "")\n")
     }
 
     /// `-n`: what a pattern would delete, an object a line, then the total.

@@ -31,6 +31,28 @@ extension RemoveCommand {
         return .storeChanged(printPanes: true)
     }
 
+    /// What a single delete in a container that keeps versions leaves, as `rm` says it.
+    static let itsBytesStay = " (the container keeps versions: its bytes stay, and restore brings it back)"
+    /// The same for several objects.
+    static let bytesStay = " (the container keeps versions: their bytes stay, and restore brings them back)"
+
+    /// What `rm -r` asks about besides the objects: the container, and its old versions for good.
+    static func fate(isContainer: Bool, keepsVersions: Bool) -> String {
+        switch (isContainer, keepsVersions) {
+        case (true, true): " and the container, with every old version it keeps, for good"
+        case (true, false): " and the container"
+        case (false, true): " (the container keeps versions: their bytes stay)"
+        case (false, false): ""
+        }
+    }
+
+    /// Whether a delete in `container` leaves the bytes as a version (versioning on, or
+    /// suspended with versions kept); false where the store keeps none.
+    func keepsVersions(_ container: String, _ session: BrowserSession) async throws -> Bool {
+        guard let state = try await session.containerInfo(container).versioning else { return false }
+        return state != .off
+    }
+
     /// A version as the question and the answer name it: a delete marker, or its size and date.
     static func describe(_ version: ObjectVersion) -> String {
         let state = version.isDeleteMarker ? "a delete marker" : ByteCountText.format(version.bytes)

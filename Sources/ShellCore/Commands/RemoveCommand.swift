@@ -18,8 +18,11 @@ struct RemoveCommand: ShellCommand {
             with -r. At a terminal, rm -r and a pattern first say how many objects and bytes \
             will go and ask; -f and scripts do not ask. -n prints what would go and deletes nothing. \
             In a container that keeps versions (see versions), a deleted object's bytes stay as a \
-            version, and rm says so; restore brings it back. --version ID deletes that one version \
-            for good, after asking at a terminal (-f does not ask).
+            version, and rm says so (for one object, a folder or a pattern); restore brings it \
+            back. rm -r of such a container deletes its old versions too, for good: at a \
+            terminal the question names them; a script must give -f, or it deletes nothing. \
+            --version ID deletes that one version for good, after asking at a terminal (-f \
+            does not ask).
             Example: rm -r old-backups
             Example: rm -n logs/2023-*.log
             Example: rm --version 1795575699.29165 report.pdf
@@ -93,29 +96,42 @@ struct RemoveCommand: ShellCommand {
             guard try await holdsObjects(target, context.session) else { throw BrowserError.notFound(NotFound(target, expected: .object)) }
             throw CommandFailure.needsRecursive(target, isContainer: false, command: "rm")
         }
-        let kept = outcome == .keptAsVersion ? " (the container keeps versions: its bytes stay, and restore brings it back)" : ""
+        let kept = outcome == .keptAsVersion ? Self.itsBytesStay : ""
         context.console.writeNote("deleted \(escaped(target.objectPath))\(kept)\n")
     }
 
     /// Deletes everything under a folder or container (then the container itself); at a
-    /// terminal it first says how much and asks. False when the answer was no.
+    /// terminal it first says how much and asks. False when the answer was no. In a
+    /// container that keeps versions, the objects' bytes stay as versions, and both the
+    /// question and the answer say so; a container deleted whole takes its old versions
+    /// with it, which the question names, and a script must give -f for.
     func removeAll(under target: Location, _ context: CommandContext, asking: Bool) async throws -> Bool {
         let isContainer = target.isContainer
         let deleter = context.session.deleter()
         if isDryRun { return try await sayWouldRemoveAll(under: target, context) }
+        let keeps = try await keepsVersions(target.container!, context.session)
+        if isContainer, keeps, asks, context.settings.streams.confirm == nil {
+            throw CommandFailure.versionsWouldGo(container: target.container!)
+        }
         if asking, let confirm = context.settings.streams.confirm {
             let (objects, bytes) = try await deleter.count(under: target)
             let what = "\(objects) object\(objects == 1 ? "" : "s") (\(ByteCountText.format(bytes))) under \(escaped(target.description))"
-            guard await confirm("delete \(what)\(isContainer ? " and the container" : "")?") else {
+            guard await confirm("delete \(what)\(Self.fate(isContainer: isContainer, keepsVersions: keeps))?") else {
                 context.console.writeError("rm: nothing deleted\n")
                 return false
             }
         }
         let count = try await deleter.deleteAll(under: target, failed: context.console.failureWriter(of: "rm"))
-        if isContainer { try await deleter.deleteEmptiedContainer(target.container!) }
-        context.console.writeNote(
-            "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
-                + (isContainer ? " and the container\n" : "\n"))
+        var said = "deleted \(count) object\(count == 1 ? "" : "s") under \(escaped(target.description))"
+        if isContainer {
+            var versions = 0
+            if keeps { versions = try await deleter.deleteVersions(in: target.container!) }
+            try await deleter.deleteEmptiedContainer(target.container!)
+            said += keeps ? " and the container, with the \(versions) version\(versions == 1 ? "" : "s") it kept" : " and the container"
+        } else if keeps {
+            said += Self.bytesStay
+        }
+        context.console.writeNote(said + "\n")
         return true
     }
 }

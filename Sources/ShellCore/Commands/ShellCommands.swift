@@ -61,30 +61,34 @@ struct HelpCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let columns = context.settings.streams.output.width()
+        // Each line broken at blanks to the width (80 in a pipe), continued under its text.
+        func wrapped(_ line: String, indent: Int = 0) -> String {
+            DisplayWidth.wrapWords(line, toWidth: columns, indent: indent).joined(separator: "\n") + "\n"
+        }
         guard let name else {
             let width = CommandTable.commands.map { $0.listSynopsis.count }.max() ?? 0
             var text = ""
             for spec in CommandTable.commands {
-                text += "  " + spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.summary + "\n"
+                let synopsis = spec.listSynopsis.padding(toLength: width, withPad: " ", startingAt: 0)
+                text += wrapped("  " + synopsis + "  " + spec.summary, indent: min(width + 4, max(columns - 30, 4)))
             }
-            text += "\nQuote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;\n"
-            text += """
-                CMD | PIPELINE hands the rest of the line to /bin/sh with CMD's output as its input; CMD > FILE, CMD >> FILE \
-                write it to a local file (> only when CMD succeeds); !CMD runs a local command, ! a local shell. \
-                A line's status is its last stage's.
-
-                """
-            context.console.write(text + "A leading - on a line ignores its error. " + ExitStatus.explanation + "\n")
+            text += "\n" + wrapped("Quote names with spaces (\"My Photos\" or My\\ Photos); separate commands with ;")
+            text += wrapped(
+                "CMD | PIPELINE hands the rest of the line to /bin/sh with CMD's output as its input; CMD > FILE, CMD >> FILE "
+                    + "write it to a local file (> only when CMD succeeds); !CMD runs a local command, ! a local shell. "
+                    + "A line's status is its last stage's.")
+            context.console.write(text + wrapped("A leading - on a line ignores its error. " + ExitStatus.explanation))
             return .answered
         }
         guard let spec = CommandTable.command(named: name) else { throw CommandFailure.noSuchCommand(name) }
-        var text = "usage: \(spec.synopsis)\n"
+        var text = wrapped("usage: \(spec.synopsis)", indent: 7)
         if !spec.aliases.isEmpty { text += "aliases: \(spec.aliases.joined(separator: ", "))\n" }
-        text += "\n\(spec.details)\n"
+        text += "\n" + spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { wrapped(String($0)) }.joined()
         for option in spec.options {
             let spelled = option.spellings.joined(separator: ", ")
             let name = option.value == nil ? spelled : "\(spelled) \(option.valueName)"
-            text += "  \(name)  \(option.help)\n"
+            text += wrapped("  \(name)  \(option.help)", indent: 4)
         }
         context.console.write(text)
         return .answered

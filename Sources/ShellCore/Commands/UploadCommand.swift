@@ -3,7 +3,7 @@ import Foundation
 import Storage
 import Transfers
 
-/// `upload [options] LOCAL [NAME]`: a file, or a folder's files several at once,
+/// `upload [options] LOCAL... [DEST]`: files, or folders' files several at once,
 /// through the Transfers engine; then the panes refresh.
 struct UploadCommand: ShellCommand {
     nonisolated static let segmentSize = OptionSpec(
@@ -16,17 +16,27 @@ struct UploadCommand: ShellCommand {
     nonisolated static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
     nonisolated static let spec = CommandSpec(
         name: "upload", aliases: ["put"],
-        summary: "upload a file or a folder (recursively) into the current folder",
+        summary: "upload files or folders (recursively) into the current folder or DEST",
         details: """
-            Stores LOCAL as NAME (default: its file name) in the current folder; a folder's \
-            files go up several at once. Each object lands whole, its MD5 checked, or not at \
+            Stores each LOCAL (a file, or a folder's files several at once) under its own \
+            name in the current folder. A LOCAL with *, ? or [...] outside quotes is a local \
+            pattern that objsh expands, as sftp's mput does (upload *.log); one that matches \
+            nothing is an error. With more than one word, the last is DEST. A DEST that \
+            ends in / or names a container or folder that is there (absolute, or relative to \
+            the current folder) takes every LOCAL under its own name: upload a.log b.log \
+            logs/ stores logs/a.log and logs/b.log. Any other DEST is the object name one \
+            LOCAL is stored as (upload f /photos/2024/f.jpg), and only one: several LOCALs \
+            or a pattern with such a DEST are refused, and so is a DEST that is a local \
+            file as well (upload a.log b.log with both files there: end with ./ to send \
+            both). Several files end with one line that counts them. \
+            Each object lands whole, its MD5 checked, or not at \
             all. A file larger than one segment (or than the cluster's max_file_size) becomes \
             a static large object: segments in CONTAINER_segments, several in flight, each \
             MD5 checked, the manifest last. After an interruption (Ctrl-C, a lost \
             connection) the same command again sends only the missing segments. Replacing a \
             large object deletes its old segments once the new one has landed. Then the \
             folder is shown again.
-            With - for LOCAL, standard input goes up as NAME (required), read a segment at \
+            With - for LOCAL, standard input goes up as DEST (required), read a segment at \
             a time: up to one segment, one PUT; longer, a large object whose segments go up \
             as they fill (memory holds at most N+1 segments of --parallel N), its size known \
             at the end. Past the cluster's most segments (S3: 10,000 parts, or max_parts) it \
@@ -34,34 +44,40 @@ struct UploadCommand: ShellCommand {
             and the segments sent are deleted: standard input cannot be resumed. Only in \
             scripts (objsh -c, -f), not at the prompt; a file named - is ./-.
             Example: upload --segment-size 256M ~/Downloads/disk.iso
+            Example: upload *.log /backup/logs/
             Example: tar c photos | objsh -c 'cd /backup; upload - photos.tar'
             """,
         options: [segmentSize, parallel, leaveSegments, skipIdentical, progress],
-        operands: [OperandSpec("LOCAL", .localPath), OperandSpec("NAME", .text, optional: true)])
+        operands: [OperandSpec("LOCAL", .localPath, repeating: true), OperandSpec("DEST", .remoteAny, optional: true)])
 
-    let local: String
-    let name: String?
+    /// The LOCAL words, each with its pattern when it has an unquoted wildcard.
+    let sources: [PathArgument]
+    let destination: String?
     var options: UploadOptions
     let showsProgress: Bool
 
     init(_ arguments: CommandArguments) throws {
-        local = arguments.operands[0]
-        name = arguments.operand(1)
+        let words = arguments.paths()
+        sources = words.count > 1 ? Array(words.dropLast()) : words
+        destination = words.count > 1 ? words.last!.text : nil
         options = UploadOptions(leaveSegments: try arguments.flag(Self.leaveSegments), skipIdentical: try arguments.flag(Self.skipIdentical))
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
         if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
         showsProgress = try arguments.flag(Self.progress)
-        if local == "-" && name == nil { throw ShellError.usage(Self.spec, .standardInputNeedsName) }
+        guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
+        if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
+        if destination == nil { throw ShellError.usage(Self.spec, .standardInputNeedsName) }
         // Standard input can be read once only: there is nothing to compare before sending it.
-        if local == "-" && options.skipIdentical { throw ShellError.usage(Self.spec, .exclusiveOptions("--skip-identical", "-")) }
+        if options.skipIdentical { throw ShellError.usage(Self.spec, .exclusiveOptions("--skip-identical", "-")) }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        if local == "-", let name { return try await uploadStandardInput(as: name, context) }
-        let path = context.localPath(local)
-        let target = try context.session.uploadTarget(local, at: path.absolute, as: name, in: context.place)
+        if sources.first?.text == "-", sources.first?.pattern == nil, let destination {
+            return try await uploadStandardInput(as: destination, context)
+        }
+        let plan = try await UploadPlan(sources, destination: destination, context)
         do {
-            try await path.namingErrors { try await upload(target, context) }
+            try await upload(plan, context)
         } catch let stopped as UploadInterrupted {
             context.console.writeError(Self.describe(stopped))
             throw ShellError.interrupted
@@ -69,17 +85,25 @@ struct UploadCommand: ShellCommand {
         return .storeChanged(printPanes: true)
     }
 
-    /// Sends the file, or the folder's files, with the progress line when it is shown.
-    func upload(_ target: UploadTarget, _ context: CommandContext) async throws {
-        let items = try Self.items(of: target)
+    /// Sends the files, or the folders' files, with the progress line when it is shown;
+    /// one line for each file of a single LOCAL, one line in all for several.
+    func upload(_ plan: UploadPlan, _ context: CommandContext) async throws {
+        let items = plan.items
         let showsProgress = context.settings.streams.progress || showsProgress
         let total = try items.reduce(0) { $0 + (try LocalFiles.version(of: $1.path)).bytes }
         let progress = TransferProgress(name: "", bytesTotal: total, itemsTotal: items.count)
         let uploader = context.session.uploader(options: options, progress: progress)
         let console = context.console
+        let tally = UploadTally()
+        let isSeveral = plan.isSeveral
         try await console.withProgress(showsProgress ? progress : nil) {
-            try await uploader.upload(items, into: target.container) { result in console.writeNote(Self.describe(result)) }
+            try await plan.naming.namingErrors {
+                try await uploader.upload(items, into: plan.container) { result in
+                    if isSeveral { tally.add(result) } else { console.writeNote(Self.describe(result)) }
+                }
+            }
         }
+        if isSeveral { console.writeNote(tally.summary(into: plan.destinationText)) }
     }
 
     static func items(of target: UploadTarget) throws -> [UploadItem] {

@@ -35,7 +35,7 @@ public struct SessionCompletionContext: CompletionContext {
     /// A context on `store` alone, from its root: a one-shot completion outside a session.
     public init(store: any ObjectStore, clusterNames: [String]) {
         self.init(
-            currentFolder: .root, homeDirectory: NSHomeDirectory(), localFolder: FileManager.default.currentDirectoryPath,
+            currentFolder: .root, homeDirectory: LocalHome.path, localFolder: FileManager.default.currentDirectoryPath,
             clusterNames: clusterNames, names: FolderNames(store: store), visibleListings: [:])
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension Shell {
     /// What TAB completes against now: the current folder, the visible panes' listings,
     /// the cluster names, the store and the local folder. Take a new one at each prompt.
-    public func completionContext(homeDirectory: String = NSHomeDirectory()) -> SessionCompletionContext {
+    public func completionContext(homeDirectory: String = LocalHome.path) -> SessionCompletionContext {
         var listings: [Location: [PaneEntry]] = [:]
         for pane in [session.left, session.right].compactMap({ $0 }) where pane is FolderPane || pane is AccountPane {
             if case .listing(let listing) = pane.content, listing.total <= listing.entries.count {

@@ -36,6 +36,17 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// `upload -` where standard input holds the shell's own commands (at the prompt, or
     /// a script piped in), so it cannot be the data.
     case standardInputHoldsCommands
+    /// `upload PATTERN`: a local pattern that matches no file (as typed).
+    case noLocalMatch(String)
+    /// `upload` of several LOCALs, or a pattern, to a DEST that names no folder.
+    case severalUploadsIntoObject(String)
+    /// `upload LOCAL DEST` where DEST, taken as a remote name, is a local file too.
+    case uploadNameIsLocal(String)
+    /// `upload` of two files that would take one object name (the name, the two files).
+    case sameUploadName(String, first: String, second: String)
+    /// `rm -r` of a container that keeps versions in a script without -f: its old
+    /// versions would go for good, and no one was asked.
+    case versionsWouldGo(container: String)
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
     /// `sync` between two local folders: no transfer of the engine goes from file to file.

@@ -148,6 +148,7 @@ extension ErrorReport {
         case .isADirectory: "is a directory"
         case .unreadableFolder: "cannot read the folder"
         case .cannotMakeFolder: "cannot make the folder"
+        case .noSuchFolder: "no such folder to write into"
         case .changedWhileRead: "the file changed size while it was read"
         case .changedWhileUploaded: "the file changed size while it was uploaded"
         case .unreadableSettingFile(let setting): "cannot read this file (\(setting))"
@@ -238,6 +239,21 @@ extension ErrorReport {
         case .outputTwice: ("a command's output goes to one place: one > or >> file, or a | pipeline", .usage)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)
+        case .noLocalMatch(let pattern): ("\(pattern): no local file matches", .notFound)
+        case .severalUploadsIntoObject(let destination):
+            ("\(destination) is no folder, and several files cannot all be stored as one name; end it with / to make a folder", .usage)
+        case .uploadNameIsLocal(let destination):
+            (
+                "\(destination) is a local file too: nothing sent rather than guess; to send both, end with a folder "
+                    + "(./ for the current one); to store under that name, give it from its container (/CONTAINER/…)", .usage
+            )
+        case .sameUploadName(let name, let first, let second):
+            ("\(first) and \(second) would both be stored as \(name); nothing sent", .usage)
+        case .versionsWouldGo(let container):
+            (
+                "\(container) keeps versions, which rm -r of the container would delete for good; nothing deleted "
+                    + "(rm -r -f \(container) deletes them; rm -r /\(container)/* only its objects, whose bytes stay as versions)", .usage
+            )
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         case .binaryAtTerminal(let name, let type, let bytes):
             (

@@ -41,24 +41,8 @@ public enum ShellError: Error, Sendable {
 
     /// The command one edit away from a mistyped name, if there is exactly one.
     static func closestCommand(to word: String) -> String? {
-        let close = CommandTable.commands.map(\.name).filter { editDistance($0, word) <= 1 }
+        let close = CommandTable.commands.map(\.name).filter { EditDistance.between($0, word) <= 1 }
         return close.count == 1 ? close[0] : nil
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 }
 
