@@ -33,6 +33,9 @@ extension Uploader {
                 // Ctrl-C while the last segments went up: the stream may have been cut short.
                 try Task.checkCancellation()
                 let info = try await upload.complete(records, removingReplaced: !options.leaveSegments)
+                // What an earlier stream to this name could not abort goes now; a failure to
+                // remove it leaves it as it was, and the object is stored all the same.
+                if !options.leaveSegments { _ = try? await upload.removeEarlierStreamLeftovers() }
                 // The file store keeps the stream whole: no segments to speak of.
                 let segments = info.largeObject == nil ? 0 : records.count
                 return .stored(info, segments: segments, sent: segments)
