@@ -171,6 +171,7 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.syncOverlaps(source: "/c", destination: "other:/c/d"),
                 CommandFailure.outputFile("out.txt", .isADirectory), CommandFailure.outputFileKept("out.txt"),
                 CommandFailure.localProgram("/bin/sh", .system(ENOENT)), CommandFailure.outputTwice, CommandFailure.noSuchAlias("ll"),
+                CommandFailure.noSuchJob("%3"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")
