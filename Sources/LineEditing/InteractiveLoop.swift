@@ -26,6 +26,8 @@ public struct InteractiveLoop {
         while true {
             // A background index refresh's failure, once, on its own line before the prompt.
             for notice in shell.backgroundRefresh.takeNotices() { shell.writeErrorLine(notice) }
+            // What finished jobs wrote, and their notices: never into a line being edited.
+            shell.printFinishedJobs()
             let context = shell.completionContext()
             let event = await lines.read(prompt: TerminalEscaping.escape(shell.prompt)) { line, cursor in
                 await Completer.complete(line: line, cursor: cursor, context: context)

@@ -31,4 +31,6 @@ public enum JSONField: String, CaseIterable, Sendable {
     /// A version's ID (`ls --versions`, `info --version`), and a container's versioning state.
     case version, versioning
     case deleteMarker = "delete_marker"
+    /// `jobs --json`: a job's number, state, command line, exit status and seconds running.
+    case job, state, line, status, seconds
 }

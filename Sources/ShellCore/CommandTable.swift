@@ -11,7 +11,8 @@ public enum CommandTable {
             DiskUsageCommand.self,
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
-            RefreshCommand.self, PrintFolderCommand.self, AliasCommand.self, UnaliasCommand.self, HelpCommand.self, ExitCommand.self,
+            RefreshCommand.self, PrintFolderCommand.self, AliasCommand.self, UnaliasCommand.self, JobsCommand.self, WaitCommand.self,
+            KillCommand.self, HelpCommand.self, ExitCommand.self,
         ]
     }
 

@@ -78,11 +78,9 @@ public struct LineRunner {
     }
 
     /// Runs one pipeline of the line: an alias expanded, a local command, or an objsh
-    /// command with its output where the line sends it. `&` is refused for now.
+    /// command with its output where the line sends it; with `&`, as a job.
     private func run(_ entry: CommandList.Entry, prefix: String, expanded: Set<String>) async -> Outcome {
-        if entry.runsInBackground {
-            return report(ShellError.unavailable(.background), prefix: prefix, ignored: false).map(Outcome.failed) ?? .completed
-        }
+        if entry.runsInBackground { return startJob(entry, prefix: prefix) }
         guard case .shell(let command) = entry.pipeline.stages[0] else {
             guard case .local(let text) = entry.pipeline.stages[0] else { preconditionFailure("a pipeline has a first stage") }
             return await runLocal(text, prefix: prefix)

@@ -22,12 +22,20 @@ public struct ScriptRunner {
         self.policy = policy
     }
 
-    /// Runs the lines in order; the exit status of the whole run.
+    /// Runs the lines in order, then waits for the jobs they started (`&`); the exit
+    /// status of the whole run: its first failure's, a job's included.
     public func run(lines: some Sequence<String>) async -> Int32 {
+        let status = await runLines(lines)
+        let jobFailure = await shell.waitForJobs()
+        return status == ExitStatus.success ? jobFailure?.exitStatus ?? status : status
+    }
+
+    private func runLines(_ lines: some Sequence<String>) async -> Int32 {
         let runner = LineRunner(shell: shell, continuesAfterFailure: policy == .continue)
         var status = ExitStatus.success
         for (index, line) in lines.enumerated() {
             let outcome = await runner.run(line, prefix: "objsh: line \(index + 1): ")
+            shell.printFinishedJobs()
             switch outcome {
             case .completed: continue
             case .exit(let code): return code

@@ -28,6 +28,8 @@ public final class Shell {
     public let backgroundRefresh = BackgroundIndexRefresh()
     /// The terminal's one status line (progress), shared by everything that writes.
     let statusLine: StatusLine
+    /// Background jobs (`CMD &`).
+    public let jobs = JobTable()
     /// `alias NAME LINE`: the line each name stands for, as the first word of a command.
     public internal(set) var aliases: [String: String] = [:]
     /// The local folder `lcd` chose (absolute); nil until the first `lcd`.

@@ -123,6 +123,9 @@ struct Objsh: AsyncParsableCommand {
         // Connections close before the exit, whatever happened in the session; a background
         // index refresh stops first (the index keeps the containers it finished).
         await shell.backgroundRefresh.stop()
+        // Jobs still running when the session ends (exit, Ctrl-D, a hangup) are cancelled
+        // and clean up as Ctrl-C would have them: nothing partial is left in place.
+        await shell.jobs.cancelAll()
         await stores.shutdown()
         if debug || environment["OBJSH_STATS"] == "1" {
             FileHandle.standardError.write(Data("debug: \(StoreFactory.uploadBufferStatistics)\n".utf8))

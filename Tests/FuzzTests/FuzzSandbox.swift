@@ -7,7 +7,7 @@ import Storage
 /// the stores, the local folder (`lcd` there first), `HOME`, the index cache, the `mv`
 /// journal and `upload -`'s standard input. Each line runs as at the prompt (`;`, a
 /// leading `-`), but a command whose local paths lead out of the local folder, a line
-/// with a redirection out of it, a local (`!`, `|`) command or an alias, is skipped, and the local
+/// with a redirection out of it, a local (`!`, `|`) command, a job or an alias, is skipped, and the local
 /// folder is put back whenever it has left: the fuzz never touches a file outside.
 @MainActor
 final class FuzzSandbox {
@@ -98,11 +98,12 @@ final class FuzzSandbox {
         _ = try await shell.run(["lcd", localRoot])
     }
 
-    /// No local command (`!`, a pipe's reader), no alias (its line could hold one), and
+    /// No local command (`!`, a pipe's reader), no job, no alias (its line could hold one), and
     /// no redirection out of the local folder.
     private func lineStaysInside(_ line: String) -> Bool {
         guard let list = try? Tokenizer.parse(line) else { return true }  // a syntax error runs nothing
-        if list.entries.contains(where: { $0.pipeline.filter != nil }) { return false }
+        // A job (`&`) runs through the shell, not through this sandbox's check of each command.
+        if list.entries.contains(where: { $0.pipeline.filter != nil || $0.runsInBackground }) { return false }
         if list.simpleCommands.contains(where: { $0.words.first.map { $0.text.drop { $0 == "-" } == "alias" } ?? false }) { return false }
         for stage in list.entries.flatMap(\.pipeline.stages) {
             switch stage {

@@ -174,6 +174,7 @@ final class ErrorReportTests: XCTestCase {
                 CommandFailure.noLocalMatch("*.log"), CommandFailure.severalUploadsIntoObject("x"),
                 CommandFailure.uploadNameIsLocal("b.log"), CommandFailure.sameUploadName("d/a", first: "a", second: "s/a"),
                 CommandFailure.versionsWouldGo(container: "c"), CommandFailure.localFolder("dl", .noSuchFolder),
+                CommandFailure.noSuchJob("%3"),
             ]
         let all: [any Error] = Self.storage + Self.transfer + Self.browser + Self.cluster + Self.index + extra
         let typeLike = try! NSRegularExpression(pattern: "[A-Za-z]\\(|Error|Problem|Location|Optional|Storage\\.|Browser\\.")

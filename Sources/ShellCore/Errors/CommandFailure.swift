@@ -23,6 +23,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case localProgram(String, LocalProblem)
     /// `alias NAME` or `unalias NAME` of a name that is no alias.
     case noSuchAlias(String)
+    /// `wait %N`, `kill %N` of a job that is not there (as typed).
+    case noSuchJob(String)
     /// `CMD > FILE | FILTER`, or two redirections: where the output goes is not one place.
     case outputTwice
     /// `cp`/`mv` of an object onto itself.

@@ -236,6 +236,7 @@ extension ErrorReport {
         case .outputFileKept(let path): ("\(path): left as it was, since the command failed", .failed)
         case .localProgram(let path, let problem): ("\(path): cannot start: \(words(problem))", .failed)
         case .noSuchAlias(let name): ("\(name): no such alias", .notFound)
+        case .noSuchJob(let spec): ("\(spec): no such job", .notFound)
         case .outputTwice: ("a command's output goes to one place: one > or >> file, or a | pipeline", .usage)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)

@@ -1,0 +1,61 @@
+import Foundation
+import Rendering
+
+extension LineRunner {
+    /// `CMD &`: CMD runs as a job, in the environment it starts in (cluster, folder,
+    /// local folder), writing into the job's output, which the shell prints before the
+    /// next prompt; the line goes on at once. One objsh command for now: a pipe, a
+    /// redirection, a local command or an alias in a job is refused.
+    func startJob(_ entry: CommandList.Entry, prefix: String) -> Outcome {
+        guard case .shell(let command) = entry.pipeline.stages[0], entry.pipeline.filter == nil, command.redirections.isEmpty,
+            shell.aliases[command.words[0].text] == nil
+        else {
+            return report(ShellError.unavailable(.background), prefix: prefix, ignored: false).map(Outcome.failed) ?? .completed
+        }
+        let words = command.words
+        let streams = shell.jobStreams
+        let job = shell.jobs.start(line: entry.text.trimmingCharacters(in: .whitespaces)) { [shell] output in
+            do {
+                return .success(try await shell.run(words, io: CommandIO(sink: output, streams: streams)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if shell.settings.streams.confirm != nil { shell.writeError("[\(job.number)] \(TerminalEscaping.escape(job.line))\n") }
+        return .completed
+    }
+}
+
+extension Shell {
+    /// A job's streams: what a script gets (no panes, colour or progress; nothing asked),
+    /// and no standard input (the line editor's, or the script's own).
+    var jobStreams: CommandStreams {
+        var streams = redirectedStreams
+        streams.progress = false
+        streams.confirm = nil
+        streams.dataInput = nil
+        return streams
+    }
+
+    /// Prints what finished jobs wrote, then each one's notice, on standard error: before
+    /// a prompt, or between a script's lines.
+    public func printFinishedJobs() {
+        for job in jobs.takeFinished() {
+            for line in job.output.take() {
+                if line.isError { output.writeError(line.text) } else { output.write(line.text) }
+            }
+            if case .failed = job.state, let error = job.error {
+                writeErrorLine(ShellError.of(error, command: "objsh").printableMessage)
+            }
+            writeError(job.notice + "\n")
+        }
+    }
+
+    /// A script's end: waits for its jobs and prints what they wrote; the class of the
+    /// first that failed.
+    public func waitForJobs() async -> FailureClass? {
+        let failure = await jobs.waitForAll()
+        printFinishedJobs()
+        return failure
+    }
+}

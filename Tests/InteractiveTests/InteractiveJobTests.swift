@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// Background jobs at a real terminal (tmux): `get &` gives the prompt back at once, the
+/// shell browses while it runs, a half-typed line is left alone when the job ends (its
+/// notice comes before the next prompt), and `kill %1` leaves no file.
+final class InteractiveJobTests: XCTestCase {
+    var home: URL!
+    var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isTmuxInstalled else {
+            throw TmuxError.failed(["(not installed)"], "tmux is needed for the terminal tests; scripts/test installs it")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("objsh-jobs-\(UUID().uuidString)")
+        for folder in ["store/c/docs", "down"] {
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        session?.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func testAGetInTheBackgroundWhileBrowsingThenKill() throws {
+        let bytes = Data((0..<(6 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try bytes.write(to: home.appendingPathComponent("store/c/big.bin"))
+        let down = home.appendingPathComponent("down")
+        let prompt = "objsh store:/c> "
+        // Each 1 MiB of the file store waits 300 ms: the download runs for about two seconds.
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
+            environment: ["OBJSH_TEST_READ_DELAY_MS": "300"])
+        session = shell
+        try shell.waitForLastLine("objsh store:/> ")
+        try shell.type("cd c; lcd \(down.path)\n")
+        try shell.waitForLastLine(prompt)
+        try shell.type("get big.bin &\n")
+        try shell.waitForLastLine(prompt)
+        try shell.type("jobs\n")
+        try shell.waitFor("the job, running") { $0.contains("[1] running  get big.bin  ") }
+        try shell.type("cd docs\n")
+        try shell.waitForLastLine("objsh store:/c/docs> ")
+        // A half-typed line while the job ends: left byte for byte, no notice in it.
+        try shell.type("ls ../bi")
+        try waitUntil("the download to land") { FileManager.default.fileExists(atPath: down.appendingPathComponent("big.bin").path) }
+        XCTAssertEqual(try shell.lastLine(), "objsh store:/c/docs> ls ../bi")
+        XCTAssertFalse(try shell.screen().contains("[1] done"))
+        try shell.type("g.bin\n")
+        let told = try shell.waitForLastLine("objsh store:/c/docs> ")
+        XCTAssertTrue(told.contains("[1] done  get big.bin  "), told)
+        XCTAssertEqual(try Data(contentsOf: down.appendingPathComponent("big.bin")), bytes)
+
+        try shell.type("get ../big.bin again.bin &\n")
+        try shell.waitForLastLine("objsh store:/c/docs> ")
+        try shell.type("kill %1\n")
+        let killed = try shell.waitForLastLine("objsh store:/c/docs> ")
+        XCTAssertTrue(killed.contains("[1] killed  get ../big.bin again.bin  "), killed)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: down.appendingPathComponent("again.bin").path), "no file where the get writes")
+        try shell.type("exit\n")
+        try shell.waitFor("the shell to leave") { $0.contains("EXITED rc=0") }
+    }
+
+    private func waitUntil(_ description: String, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() {
+            guard Date() < deadline else { throw TmuxError.timedOut(description) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+}
