@@ -163,7 +163,7 @@ __objsh_options() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-q --json --trace --debug --insecure --progress --version -h --help)
+    local -a non_repeating_flags=(-q --json --trace --debug --insecure --progress --rc --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--cluster -c -f --on-error --color --cache-limit)
     __objsh_offer_flags_options 1

@@ -20,7 +20,7 @@ function __objsh_parse_tokens -S
     set -l unparsed_tokens (__objsh_tokens -pc)
     switch $unparsed_tokens[1]
     case 'objsh'
-        __objsh_parse_subcommand 1 'cluster=' 'c=' 'f=' 'q' 'json' 'on-error=' 'color=' 'trace' 'cache-limit=' 'debug' 'insecure' 'progress' 'version' 'h/help'
+        __objsh_parse_subcommand 1 'cluster=' 'c=' 'f=' 'q' 'json' 'on-error=' 'color=' 'trace' 'cache-limit=' 'debug' 'insecure' 'progress' 'rc' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __objsh_parse_subcommand -r 1 'version'
@@ -89,6 +89,7 @@ complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "o
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" debug' -l 'debug' -d 'Print one line per HTTP request to standard error (credentials redacted).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" insecure' -l 'insecure' -d 'Do not verify TLS certificates of Swift and S3 clusters (prints a warning).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" progress' -l 'progress' -d 'Show a progress line for transfers on standard error, also in scripts (the default at a terminal).'
+complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" rc' -l 'rc' -d 'Run the rc file ($XDG_CONFIG_HOME/objsh/rc) before -c or -f commands too (an interactive session always runs it).'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" version' -l 'version' -d 'Show the version.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_flags_or_options "objsh" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'objsh' -n '__objsh_should_offer_completions_for_positional "objsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
