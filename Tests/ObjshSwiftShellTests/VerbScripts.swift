@@ -76,6 +76,13 @@ struct VerbScripts {
             ("refresh", ["refresh"]), ("back", ["cd \(q(folder))", "back"]),
             ("cluster", ["cluster", "cluster --json", "cluster \(cluster == "files" ? "env" : "files")", "cluster \(cluster)"]),
             ("help", ["help", "help sync"]),
+            // An alias's line and a job's command line hold hostile names: `alias`, `jobs` and
+            // the job's notice print them.
+            ("alias", ["alias \(q("l\u{1B}[31m")) 'ls'", "alias l \(q("ls -l " + root))", "alias", "l"]),
+            ("unalias", ["unalias l", "unalias \(q("nope\u{1B}[31m"))"]),
+            ("jobs", ["ls -R \(q(root)) &", "jobs", "jobs --json"]),
+            ("wait", ["wait %1", "wait \(q("%9\u{1B}[31m"))"]),
+            ("kill", ["get -r -f \(q(folder)) \(q(local + "/bg")) &", "kill %2", "wait %2", "kill \(q("%9\u{07}"))"]),
             ("rm", remove), ("exit", ["exit 0"]),
         ]
     }

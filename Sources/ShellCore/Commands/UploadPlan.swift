@@ -61,9 +61,11 @@ struct UploadPlan {
     /// Two files that would be stored under one name (`a/x.log b/x.log DEST/`) are
     /// refused: the second would replace the first without a word.
     static func checkNamesDiffer(_ items: [UploadItem], naming: LocalPath) throws {
-        var seen: [String: String] = [:]
+        // By bytes: Swift's String equality takes é (NFC) and e + ◌́ (NFD) as one name,
+        // where a store keeps them as two.
+        var seen: [[UInt8]: String] = [:]
         for item in items {
-            if let first = seen.updateValue(item.path, forKey: item.name) {
+            if let first = seen.updateValue(item.path, forKey: Array(item.name.utf8)) {
                 throw CommandFailure.sameUploadName(item.name, first: naming.named(first), second: naming.named(item.path))
             }
         }
