@@ -19,9 +19,13 @@ public struct SessionPlace: Sendable, Equatable {
     /// Where `path` points: relative to the folder, or in search mode (where paths name
     /// results) relative to the root.
     public func location(of path: String?) throws -> Location {
-        let base = isInSearchMode && path != nil ? Location.root : folder
-        return try base.resolving(path ?? ".")
+        guard let path else { return folder }
+        return try base.resolving(path)
     }
+
+    /// Where relative paths start, for every command alike: the folder, or in search mode
+    /// the root, as the results are named (so a result's name as shown names it).
+    public var base: Location { isInSearchMode ? .root : folder }
 
     /// Where new names and `--in` paths start: the folder, or in search mode the folder
     /// the search was opened from.

@@ -84,8 +84,11 @@ public final class Shell {
     /// `lcd`: the shell's local folder (absolute). The process's working directory stays.
     func changeLocalFolder(to folder: String) { chosenLocalFolder = folder }
 
-    /// The prompt, `objsh CLUSTER:/path> `.
-    public var prompt: String { "objsh \(clusterName):\(session.currentFolder)> " }
+    /// The prompt, `objsh CLUSTER:/path> `, or in search mode `objsh CLUSTER:/path [search: TERM]> `.
+    public var prompt: String {
+        let mode = session.searchTerm.map { " [search: \($0)]" } ?? ""
+        return "objsh \(clusterName):\(session.currentFolder)\(mode)> "
+    }
 
     /// Runs one command (its words, the command name first): parsed against its row,
     /// decoded into its type, run, and the panes printed when it changed them.

@@ -95,9 +95,10 @@ final class InteractiveEscapeTests: XCTestCase {
         try shell.press("C-u")
         try shell.waitForLastLine(outer)
         try run(shell, "index .", after: outer, until: outer)
-        // Search mode keeps the prompt: the results pane names the hostile names.
-        try run(shell, "search --in . red", after: outer, until: outer)
-        try run(shell, "search", after: outer, until: outer)
+        // Search mode says so in the prompt: the results pane names the hostile names.
+        let searching = String(outer.dropLast(2)) + " [search: red]> "
+        try run(shell, "search --in . red", after: outer, until: searching)
+        try run(shell, "search", after: searching, until: outer)
         if notice {
             // Told before a prompt, with the cache folder's hostile path escaped.
             let told = "objsh: background index of \(cluster): cannot write the index in \(home.path)/cache\\e[31m"

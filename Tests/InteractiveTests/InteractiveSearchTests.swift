@@ -42,7 +42,9 @@ final class InteractiveSearchTests: XCTestCase {
         let stopped = try shell.waitFor("the stopped search") { $0.contains("search jpg  stopped: 3 found so far") }
         XCTAssertTrue(stopped.contains("My Photos/Pets/rex.jpg"), stopped)
         XCTAssertTrue(stopped.contains("My Photos/Family/mom & dad.jpg"), stopped)
-        try shell.waitForLastLine(rootPrompt)
+        // The prompt says search mode, as the screen's top line does.
+        let searchPrompt = "objsh sample:/ [search: jpg]> "
+        try shell.waitForLastLine(searchPrompt)
         // The frame of results so far was drawn over, not scrolled: it is nowhere in the window's history.
         let transcript = try shell.transcript()
         XCTAssertFalse(transcript.contains("searching…"), transcript)
@@ -51,12 +53,12 @@ final class InteractiveSearchTests: XCTestCase {
         try shell.type("pwd")
         try shell.press("Enter")
         // Wait for pwd's answer, not for a prompt: the one before pwd was typed is a prompt too.
-        try shell.waitFor("pwd's answer") { $0.contains(self.rootPrompt + "pwd\n/\n") }
-        try shell.waitForLastLine(rootPrompt)
+        try shell.waitFor("pwd's answer") { $0.contains(searchPrompt + "pwd\n/  [search: jpg; paths start at /]\n") }
+        try shell.waitForLastLine(searchPrompt)
         try shell.type("back")
         try shell.press("Enter")
         // Out of search mode: the screen's top line is the location alone again.
-        try shell.waitFor("the panes before the search") { $0.contains(self.rootPrompt + "back\nsample:/\n") }
+        try shell.waitFor("the panes before the search") { $0.contains(searchPrompt + "back\nsample:/\n") }
         try shell.waitForLastLine(rootPrompt)
     }
 }

@@ -82,15 +82,18 @@ struct PrintFolderCommand: ShellCommand {
     nonisolated static let spec = CommandSpec(
         name: "pwd", aliases: [],
         summary: "print the current folder's path",
-        details: "Prints the path of the current folder, e.g. /photos/2024.\nExample: pwd",
+        details:
+            "Prints the path of the current folder, e.g. /photos/2024. In search mode it adds the search and that paths start at the root there, as results are named.\nExample: pwd",
         options: [], operands: [])
 
     init(_ arguments: CommandArguments) throws {}
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let folder = context.folder
+        let folder = context.place.folder
         if context.settings.json {
             context.console.writeJSON([JSONRecord.place(cluster: context.session.clusterName, folder: folder)])
+        } else if context.place.isInSearchMode, let term = context.session.searchTerm {
+            context.console.write(escaped("\(folder)  [search: \(term); paths start at /]") + "\n")
         } else {
             context.console.write(escaped(folder.description) + "\n")
         }

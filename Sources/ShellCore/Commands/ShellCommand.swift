@@ -59,12 +59,13 @@ struct CommandContext {
     /// Where a remote path the user typed points, from the place the command started in.
     func location(of path: String?) throws -> Location { try place.location(of: path) }
 
-    /// The folder relative remote paths start from.
-    var folder: Location { place.folder }
+    /// The folder relative remote paths start from: the current one, or in search mode the
+    /// root (see `SessionPlace.base`).
+    var folder: Location { place.base }
 
     /// The folder relative paths start from in `other`, the browser of this or another
     /// cluster: this one's is the command's own, captured; another's is where it stands.
-    func folder(in other: BrowserSession) -> Location { other === session ? place.folder : other.currentFolder }
+    func folder(in other: BrowserSession) -> Location { other === session ? place.base : other.place.base }
 
     /// Whether the command prints JSON Lines: `--json` on it, or on the command line.
     func wantsJSON(_ flag: Bool) -> Bool { settings.json || flag }
