@@ -58,13 +58,23 @@ enum ScreenComposer {
         switch pane {
         case is AccountPane: return counted(listing.total, "container")
         case is SearchPane: return searchSummary(of: listing)
-        default:
-            var parts: [String] = []
-            if listing.folders > 0 { parts.append(counted(listing.folders, "folder")) }
-            parts.append(counted(listing.objects, "object"))
-            if listing.bytes > 0 { parts.append(ByteCountText.format(listing.bytes)) }
-            return parts.joined(separator: ", ")
+        default: return folderSummary(of: listing)
         }
+    }
+
+    /// A folder's counts. With subfolders they are of this level only: "here" says so, and
+    /// a container adds what it holds at every depth where the store tells it (as `info`).
+    static func folderSummary(of listing: PaneListing) -> String {
+        var parts: [String] = []
+        var objects = counted(listing.objects, "object")
+        if listing.folders > 0 {
+            parts.append(counted(listing.folders, "folder"))
+            objects += " here"
+            if let inAll = listing.containerObjects, inAll > listing.objects { objects += " (\(inAll) in all)" }
+        }
+        parts.append(objects)
+        if listing.bytes > 0 { parts.append(ByteCountText.format(listing.bytes)) }
+        return parts.joined(separator: ", ")
     }
 
     /// A search's count, and whether it is still growing or was stopped (Ctrl-C).

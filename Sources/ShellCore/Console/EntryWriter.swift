@@ -59,8 +59,8 @@ final class EntryWriter {
     func writeAccountTotals(of session: BrowserSession) async throws {
         let info = try await session.accountInfo()
         // A store that cannot tell a total without a walk leaves it out.
-        var parts = ["\(info.containerCount) containers"]
-        if let objects = info.objectCount { parts.append("\(objects) objects") }
+        var parts = [ScreenComposer.counted(info.containerCount, "container")]
+        if let objects = info.objectCount { parts.append(ScreenComposer.counted(objects, "object")) }
         if let bytes = info.bytes { parts.append(EntryLine.size(bytes, human: style.human) + (style.human ? "" : " bytes")) }
         console.write("total " + parts.joined(separator: ", ") + "\n")
     }
