@@ -27,7 +27,9 @@ public enum Target: Sendable, Equatable {
 /// count); below a container, the probe given decides the order: `.folderFirst` lists
 /// one entry under `NAME/` and sends a HEAD only when nothing is there; `.objectFirst`
 /// sends the HEAD first (one request where an object is meant, as for `get`) and lists
-/// only when there is no such object. Missing names throw `BrowserError.notFound`.
+/// only when there is no such object. Missing names throw `BrowserError.notFound`, after
+/// one more listing that looks for the name as a folder its parent lists with nothing
+/// under it (`isListedInItsFolder`).
 public struct PathResolver: Sendable {
     /// Which question is asked first below a container.
     public enum Probe: Sendable {
@@ -51,12 +53,12 @@ public struct PathResolver: Sendable {
             switch probe {
             case .folderFirst:
                 if try await holdsEntries(location) { return .folder(location) }
-                return .object(try await head(location), at: location)
+                if let info = try await headIfPresent(location) { return .object(info, at: location) }
             case .objectFirst:
                 if let info = try await headIfPresent(location) { return .object(info, at: location) }
                 if try await holdsEntries(location) { return .folder(location) }
             }
-        } catch StorageError.noSuchObject {
+            if try await isListedInItsFolder(location) { return .folder(location) }
         } catch StorageError.noSuchContainer {
             throw BrowserError.notFound(.container(container))
         }
@@ -71,6 +73,17 @@ public struct PathResolver: Sendable {
 
     func holdsEntries(_ location: Location) async throws -> Bool {
         !(try await store.listObjects(in: location.container!, ListingQuery(prefix: location.prefix, limit: 1)).isEmpty)
+    }
+
+    /// Whether the folder above lists `location` as a folder though nothing is under it:
+    /// moto keeps listing the prefix of objects that have only old versions left, so the
+    /// user sees a folder that is empty, not missing. Asked only on the way to "missing".
+    func isListedInItsFolder(_ location: Location) async throws -> Bool {
+        let folder = location.prefix
+        let name = String(folder.dropLast())
+        // Names between NAME and NAME/ (NAME-1, NAME.txt) sort first: start after them.
+        let query = ListingQuery(prefix: name, delimiter: "/", marker: name + ".\u{10FFFF}", limit: 1, namesOnly: true)
+        return try await store.listObjects(in: location.container!, query).first == .subdir(folder)
     }
 
     func head(_ location: Location) async throws -> ObjectInfo {

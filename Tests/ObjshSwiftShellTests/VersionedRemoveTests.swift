@@ -47,6 +47,12 @@ final class VersionedRemoveTests: XCTestCase {
             let kept = try EveryStore.run(cluster, ["ls /\(c)"], home: home)
             // moto still lists dir/, whose only object has a delete marker; a.txt is what matters.
             XCTAssertTrue(kept.output.hasPrefix("a.txt\n"), "\(cluster.name): nothing went: \(kept.output) \(kept.errors)")
+            if kept.output.contains("\ndir/\n") {
+                // Listed, so it is there: an empty folder, not a missing one, to ls -R and rm -r.
+                let walked = try EveryStore.run(cluster, ["ls -R /\(c)/dir", "rm -r /\(c)/dir"], home: home)
+                XCTAssertEqual(walked.status, 0, "\(cluster.name): \(walked.errors)")
+                XCTAssertEqual(walked.output, "deleted 0 objects under /\(c)/dir" + stays, cluster.name)
+            }
             let forced = try EveryStore.run(cluster, ["rm -r -f /\(c)"], home: home)
             // a.txt: two versions and the delete marker rm -r leaves; dir/a.txt and the logs: a version and a marker each.
             XCTAssertEqual(
