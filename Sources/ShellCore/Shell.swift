@@ -148,7 +148,7 @@ public final class Shell {
         var settings = settings
         settings.streams = io.streams
         settings.quiet = true
-        return Console(output: io.sink, settings: settings, status: StatusLine(output: io.sink))
+        return Console(output: io.sink, settings: settings, status: io.status ?? StatusLine(output: io.sink))
     }
 
     /// The configured cluster called `name`; an unknown name says which are known, and one

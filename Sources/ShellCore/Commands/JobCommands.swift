@@ -8,8 +8,9 @@ struct JobsCommand: ShellCommand {
         summary: "list the background jobs (CMD &)",
         details: """
             Lists each job started with &: its number, its state (running, done, failed, \
-            killed), its command line and how long it has run. A job that ended is listed \
-            until its notice has been printed before a prompt.
+            killed), its command line and how long it has run; for a transfer that runs, \
+            the bytes done of the total, the rate, the items done of the total and the time \
+            left. A job that ended is listed until its notice has been printed before a prompt.
             Example: jobs
             """,
         options: [CommandTable.jsonOption], operands: [])
@@ -25,7 +26,7 @@ struct JobsCommand: ShellCommand {
         if context.wantsJSON(json) {
             context.console.writeJSON(jobs.map(Self.record))
         } else {
-            context.console.write(jobs.map { $0.notice + "\n" }.joined())
+            context.console.write(jobs.map { $0.listing + "\n" }.joined())
         }
         return .answered
     }
@@ -38,6 +39,14 @@ struct JobsCommand: ShellCommand {
         line.add(.line, job.line)
         line.add(.status, job.exitStatus.map(Int.init))
         line.add(.seconds, job.seconds)
+        guard job.state == .running, let progress = job.status.progress else { return line }
+        let figures = ProgressText.Figures(progress)
+        line.add(.bytesDone, figures.snapshot.bytesDone)
+        line.add(.bytesTotal, figures.snapshot.totalIsKnown ? figures.snapshot.bytesTotal : nil)
+        line.add(.bytesPerSecond, Int64(figures.rate))
+        line.add(.itemsDone, figures.snapshot.itemsDone)
+        line.add(.itemsTotal, figures.snapshot.itemsTotal)
+        line.add(.secondsLeft, figures.secondsLeft.map { Int($0.rounded(.up)) })
         return line
     }
 }

@@ -23,14 +23,17 @@ public final class Job {
     /// The error it ended with, for `wait`.
     private(set) var error: (any Error)?
     let output = JobOutput()
+    /// Its progress line: hidden, read by `jobs`, drawn while `fg` holds it.
+    let status: StatusLine
     /// Whether its notice has been printed: `jobs` lists it no more.
     var isTold = false
     var task: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
 
-    init(number: Int, line: String) {
+    init(number: Int, line: String, terminal: any ShellOutput) {
         self.number = number
         self.line = line
+        status = StatusLine(output: terminal, hidden: true)
         started = Date()
     }
 
@@ -103,6 +106,12 @@ public final class Job {
         "[\(number)] \(stateWord)  \(TerminalEscaping.escape(line))  \(seconds) s"
     }
 
+    /// Its line in `jobs`: the notice, and while a transfer runs its figures.
+    var listing: String {
+        guard state == .running, let progress = status.progress else { return notice }
+        return notice + "  " + ProgressText.Figures(progress).jobText
+    }
+
     var stateWord: String {
         switch state {
         case .running: "running"
@@ -124,13 +133,14 @@ public final class JobTable {
 
     public init() {}
 
-    /// Starts `line` as a job: `run` does its work, writing into the job's output.
+    /// Starts `line` as a job: `run` does its work, writing into the job's output; its
+    /// progress line would be drawn on `terminal`.
     @discardableResult
-    func start(line: String, run: @escaping @MainActor (JobOutput) async -> Result<Shell.Outcome, any Error>) -> Job {
-        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line)
+    func start(line: String, terminal: any ShellOutput, run: @escaping @MainActor (Job) async -> Result<Shell.Outcome, any Error>) -> Job {
+        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line, terminal: terminal)
         all.append(job)
         job.task = Task { @MainActor in
-            let result = await run(job.output)
+            let result = await run(job)
             job.finish(result)
         }
         return job
