@@ -21,6 +21,7 @@ public struct InteractiveLoop {
     /// Reads and runs lines until Ctrl-D, `exit` or a hangup; the exit status.
     public func run() async -> Int32 {
         SignalEvents.install()
+        shell.detachesForeground = lines is LineEditor
         shell.printPanes()
         let runner = LineRunner(shell: shell) { [shell] words, io in try await Self.perform(words, io: io, on: shell) }
         while true {

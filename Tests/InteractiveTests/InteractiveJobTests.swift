@@ -98,6 +98,35 @@ final class InteractiveJobTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C in `wait` stops the waiting only; in `fg` it cancels the job (no file left).
+    func testCtrlCInWaitStopsWaitingAndInFgCancelsTheJob() throws {
+        try Data(repeating: 3, count: 6 << 20).write(to: home.appendingPathComponent("store/c/big.bin"))
+        let down = home.appendingPathComponent("down")
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
+            environment: ["OBJSH_TEST_READ_DELAY_MS": "1000"])
+        session = shell
+        try shell.waitForLastLine("objsh store:/> ")
+        try shell.type("cd c; lcd \(down.path)\n")
+        let prompt = "objsh store:/c> "
+        try shell.waitForLastLine(prompt)
+        try shell.type("get big.bin &\n")
+        try shell.waitForLastLine(prompt)
+        try shell.typeAndWaitForEcho("wait", after: prompt)
+        try shell.press("Enter")
+        try shell.waitFor("wait to start") { $0.hasSuffix("> wait\n") || (try? shell.cursorIsBelowTheText()) == true }
+        try shell.press("C-c")
+        try shell.waitForLastLine(prompt)
+        try shell.type("jobs\n")
+        XCTAssertTrue(try shell.waitForLastLine(prompt).contains("[1] running  get big.bin  "))
+        try shell.type("fg %1\n")
+        try shell.waitFor("the job's progress line") { ($0.split(separator: "\n").last ?? "").contains(" / 6.0 MiB  ") }
+        try shell.press("C-c")
+        let killed = try shell.waitForLastLine(prompt, timeout: 20)
+        XCTAssertTrue(killed.contains("[1] killed  get big.bin  "), killed)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: down.appendingPathComponent("big.bin").path))
+    }
+
     private func waitUntil(_ description: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(20)
         while !condition() {

@@ -74,6 +74,43 @@ final class InteractiveSwiftJobTests: XCTestCase {
         XCTAssertTrue(FileManager.default.contentsEqual(atPath: original.path, andPath: down.appendingPathComponent("big.bin").path))
     }
 
+    /// Ctrl-Z on an upload in the foreground moves it to the background as job 1; `fg`
+    /// brings its progress line back, and it completes, its bytes verified.
+    func testCtrlZMovesAForegroundUploadToTheBackgroundAndFgBringsItBack() throws {
+        let original = try storeBigObject(megabytes: 0)
+        let block = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 5) })
+        try Data((0..<8).flatMap { _ in block }).write(to: original)
+        let down = home.appendingPathComponent("down")
+        // Each 1 MiB segment waits 700 ms first: two at a time, the upload runs about three seconds.
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", "env"], environment: server.merging(["OBJSH_TEST_SEGMENT_DELAY_MS": "700"]) { $1 })
+        session = shell
+        try shell.waitForLastLine("objsh env:/> ")
+        // At the prompt, Ctrl-Z does nothing: objsh is not stopped.
+        try shell.press("C-z")
+        let prompt = "objsh env:/\(container)> "
+        try shell.type("cd \(container); lcd \(home.path)\n")
+        try shell.waitForLastLine(prompt)
+        let upload = "upload --segment-size 1M --parallel 2 big.bin"
+        try shell.type(upload + "\n")
+        try shell.waitFor("the progress line") { ($0.split(separator: "\n").last ?? "").contains(" / 8.0 MiB  ") }
+        try shell.press("C-z")
+        let moved = try shell.waitForLastLine(prompt)
+        XCTAssertTrue(moved.contains("[1] \(upload) &"), moved)
+        try shell.type("jobs\n")
+        XCTAssertTrue(try shell.waitForLastLine(prompt).contains("[1] running  \(upload)  "))
+        try shell.type("fg\n")
+        try shell.waitFor("the job's progress line in the foreground") { screen in
+            let last = screen.split(separator: "\n").last ?? ""
+            return last.contains(" / 8.0 MiB  ") && !last.hasPrefix("objsh ")
+        }
+        let done = try shell.waitForLastLine(prompt, timeout: 60)
+        XCTAssertTrue(done.contains("[1] done  \(upload)  "), done)
+        try shell.type("get big.bin down/back.bin\n")
+        try shell.waitForLastLine(prompt, timeout: 30)
+        XCTAssertEqual(try Data(contentsOf: down.appendingPathComponent("back.bin")), try Data(contentsOf: original))
+    }
+
     /// Runs `jobs --json` and reads the job's `bytes_done` (the job still runs).
     func bytesDone(_ shell: TmuxSession) throws -> Int64 {
         let records = { (screen: String) in screen.split(separator: "\n").filter { $0.contains(#"{"kind":"job""#) } }

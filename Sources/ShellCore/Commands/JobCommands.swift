@@ -115,3 +115,48 @@ struct KillCommand: ShellCommand {
         return .answered
     }
 }
+
+/// `fg [%N]`: the job's output and progress line in the foreground until it ends; Ctrl-C
+/// cancels it, Ctrl-Z sends it back.
+struct FgCommand: ShellCommand {
+    nonisolated static let spec = CommandSpec(
+        name: "fg", aliases: [],
+        summary: "bring a background job to the foreground",
+        details: """
+            Prints what job JOB (%N, as jobs numbers it; the last one without JOB) has \
+            written, then its output and progress line as they come, until it ends; fg \
+            then ends as the job did. Ctrl-C cancels the job, as kill does; Ctrl-Z sends \
+            it back to the background.
+            Example: fg %1
+            """,
+        options: [], operands: [OperandSpec("JOB", .text, optional: true)])
+
+    let job: String?
+
+    init(_ arguments: CommandArguments) throws {
+        job = arguments.operand(0)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutcome {
+        let shell = context.shell
+        let job = try shell.jobs.job(job)
+        job.bringToForeground(on: context.console.output)
+        shell.heldJob = job
+        defer {
+            shell.heldJob = nil
+            job.leavesForeground = false
+            job.sendToBackground()
+        }
+        do {
+            try await job.waitUntilEnded()
+        } catch {
+            if job.leavesForeground { return .answered }
+            // Ctrl-C: the job is cancelled, and fg ends once it has cleaned up.
+            job.kill()
+            await Task { try? await job.waitUntilEnded() }.value
+            throw ShellError.interrupted
+        }
+        if case .failed = job.state, let error = job.error { throw error }
+        return .answered
+    }
+}

@@ -14,9 +14,12 @@ public final class Job {
         case killed
     }
 
-    public let number: Int
+    /// Its number; 0 while a foreground command that Ctrl-Z may make a job runs.
+    public internal(set) var number: Int
     /// The command line as typed, without its `&`.
     public let line: String
+    /// Set when Ctrl-Z sends it back from `fg`: the `fg` command ends, the job runs on.
+    var leavesForeground = false
     let started: Date
     var finished: Date?
     public private(set) var state = State.running
@@ -35,6 +38,28 @@ public final class Job {
         self.line = line
         status = StatusLine(output: terminal, hidden: true)
         started = Date()
+    }
+
+    /// A foreground command that Ctrl-Z may move to the background: its output goes
+    /// to `terminal` as it comes and its progress line shows, until then.
+    init(foreground line: String, terminal: any ShellOutput) {
+        number = 0
+        self.line = line
+        status = StatusLine(output: terminal)
+        output.attach(to: terminal)
+        started = Date()
+    }
+
+    /// `fg`: what it held back is printed, what it writes goes to `terminal`, its progress shows.
+    func bringToForeground(on terminal: any ShellOutput) {
+        output.attach(to: terminal)
+        status.setHidden(false)
+    }
+
+    /// Back in the background: its output is held back and its progress line cleared.
+    func sendToBackground() {
+        status.setHidden(true)
+        output.detach()
     }
 
     func finish(_ result: Result<Shell.Outcome, any Error>) {
@@ -146,6 +171,21 @@ public final class JobTable {
         return job
     }
 
+    /// Ctrl-Z: the foreground command `job` runs on as a job, `task` being its work.
+    func adopt(_ job: Job, running task: Task<Shell.Outcome, any Error>) {
+        job.number = (jobs.map(\.number).max() ?? 0) + 1
+        job.sendToBackground()
+        all.append(job)
+        job.task = Task { @MainActor in
+            let result = await withTaskCancellationHandler {
+                await task.result
+            } onCancel: {
+                task.cancel()
+            }
+            job.finish(result)
+        }
+    }
+
     /// The job `%N` (or `N`) names; the last one started when nil.
     func job(_ spec: String?) throws -> Job {
         guard let spec else {
@@ -183,25 +223,5 @@ public final class JobTable {
             if job.state == .killed { return .interrupted }
         }
         return nil
-    }
-}
-
-/// What a job writes: kept, in order, until the shell prints it before a prompt.
-public final class JobOutput: ShellOutput {
-    public struct Line: Sendable {
-        public let text: String
-        public let isError: Bool
-    }
-
-    private let lines = Mutex<[Line]>([])
-
-    public func write(_ text: String) { lines.withLock { $0.append(Line(text: text, isError: false)) } }
-    public func writeError(_ text: String) { lines.withLock { $0.append(Line(text: text, isError: true)) } }
-
-    func take() -> [Line] {
-        lines.withLock { taken in
-            defer { taken = [] }
-            return taken
-        }
     }
 }
