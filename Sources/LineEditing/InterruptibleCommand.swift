@@ -55,7 +55,7 @@ enum InterruptibleCommand {
                     cancel()
                     return
                 }
-                if SignalEvents.takeSuspend(), let suspend, await suspend() { return }
+                if SignalEvents.takeSuspend(), !Confirmation.isAsking, let suspend, await suspend() { return }
                 try? await Task.sleep(for: .milliseconds(25))
             }
         }

@@ -17,6 +17,11 @@ extension Shell {
         guard detachesForeground, Self.detachable.contains(type.spec.name) else { return nil }
         let job = Job(foreground: Self.lineText(words), terminal: output)
         foregroundJob = job
+        // A question after Ctrl-Z is answered no, as a job asks nothing.
+        var settings = settings
+        if let ask = settings.streams.confirm {
+            settings.streams.confirm = { question in await MainActor.run { job.number == 0 } ? await ask(question) : false }
+        }
         return Foreground(job: job, console: Console(output: job.output, settings: settings, status: job.status))
     }
 
