@@ -62,7 +62,7 @@ struct WaitCommand: ShellCommand {
             not the job.
             Example: wait %1
             """,
-        options: [], operands: [OperandSpec("JOB", .text, optional: true)])
+        options: [], operands: [OperandSpec("JOB", .job, optional: true)])
 
     let job: String?
 
@@ -99,7 +99,7 @@ struct KillCommand: ShellCommand {
             resumes what can be resumed.
             Example: kill %1
             """,
-        options: [], operands: [OperandSpec("JOB", .text, repeating: true)])
+        options: [], operands: [OperandSpec("JOB", .job, repeating: true)])
 
     let jobs: [String]
 
@@ -129,7 +129,7 @@ struct FgCommand: ShellCommand {
             it back to the background.
             Example: fg %1
             """,
-        options: [], operands: [OperandSpec("JOB", .text, optional: true)])
+        options: [], operands: [OperandSpec("JOB", .job, optional: true)])
 
     let job: String?
 
