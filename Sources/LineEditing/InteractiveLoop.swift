@@ -4,8 +4,8 @@ import ShellCore
 
 /// The loop for a person at a terminal: a prompt, a line, its result; each line runs
 /// as a script's does (`LineRunner`), its errors told and the session going on.
-/// Ctrl-C drops the line or cancels the running command; Ctrl-D leaves; SIGHUP and
-/// SIGTERM save the history and leave.
+/// Ctrl-C drops the line or cancels the running command; Ctrl-D leaves (asking first
+/// while jobs run); SIGHUP and SIGTERM save the history and leave.
 @MainActor
 public struct InteractiveLoop {
     let shell: Shell
@@ -21,6 +21,7 @@ public struct InteractiveLoop {
     /// Reads and runs lines until Ctrl-D, `exit` or a hangup; the exit status.
     public func run() async -> Int32 {
         SignalEvents.install()
+        shell.detachesForeground = lines is LineEditor
         shell.printPanes()
         let runner = LineRunner(shell: shell) { [shell] words, io in try await Self.perform(words, io: io, on: shell) }
         while true {
@@ -38,13 +39,13 @@ public struct InteractiveLoop {
                 shell.writeError(lines is LineEditor ? "^C\n" : "\n")
             case .endOfFile:
                 shell.writeError("\n")
-                return ExitStatus.success
+                if await mayLeave(runner) { return ExitStatus.success }
             case .hangup(let signal):
                 shell.writeError("\n")
                 return 128 + signal
             case .line(let line):
                 lines.remember(line)
-                if case .exit(let status) = await runner.run(line) { return status }
+                if case .exit(let status) = await runner.run(line), await mayLeave(runner) { return status }
             }
         }
     }

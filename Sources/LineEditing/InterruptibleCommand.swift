@@ -5,27 +5,57 @@ import ShellCore
 /// The storage layer checks for cancellation at each page and the browser restores the
 /// panes, so the shell returns to the prompt as it was.
 enum InterruptibleCommand {
-    /// The command's result, as `Shell.run` gives it.
+    /// The command's result, as `Shell.run` gives it; `.proceed` at once when Ctrl-Z
+    /// moved it to the background, where it runs on as a job.
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
     @MainActor
     static func run(_ words: [Word], io: CommandIO? = nil, on shell: Shell) async -> Result<Shell.Outcome, any Error> {
+        // A Ctrl-Z pressed at the prompt moves nothing.
+        SignalEvents.clearSuspend()
         // The command's task runs on the main actor, where the shell's state lives.
         let command = Task { @MainActor () throws -> Shell.Outcome in try await shell.run(words, io: io) }
-        let watcher = watch { command.cancel() }
-        let result = await command.result
-        watcher.cancel()
-        return result
+        let ending = Ending()
+        return await withCheckedContinuation { continuation in
+            ending.continuation = continuation
+            let watcher = watch(cancel: { command.cancel() }) {
+                await MainActor.run { ending.end(with: .success(.proceed)) { shell.moveForegroundToBackground(command) } }
+            }
+            Task { @MainActor in
+                let result = await command.result
+                watcher.cancel()
+                ending.end(with: result) { true }
+            }
+        }
     }
 
-    /// A watcher that calls `cancel` once Ctrl-C (or a hangup) is seen, until it is cancelled itself.
-    static func watch(cancel: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+    /// Resumes the caller once: when the command ends, or when Ctrl-Z moved it away.
+    @MainActor
+    final class Ending {
+        var continuation: CheckedContinuation<Result<Shell.Outcome, any Error>, Never>?
+
+        /// Ends with `result` when nothing ended it yet and `condition` holds; whether it did.
+        @discardableResult
+        func end(with result: Result<Shell.Outcome, any Error>, if condition: () -> Bool) -> Bool {
+            guard let continuation, condition() else { return false }
+            self.continuation = nil
+            continuation.resume(returning: result)
+            return true
+        }
+    }
+
+    /// A watcher that calls `cancel` once Ctrl-C (or a hangup) is seen, and `suspend` at
+    /// each Ctrl-Z until it says the command moved away, until it is cancelled itself.
+    static func watch(
+        cancel: @escaping @Sendable () -> Void, suspend: (@Sendable () async -> Bool)? = nil
+    ) -> Task<Void, Never> {
         Task {
             while !Task.isCancelled {
                 if SignalEvents.isInterrupted || SignalEvents.hangupSignal != nil {
                     cancel()
                     return
                 }
+                if SignalEvents.takeSuspend(), !Confirmation.isAsking, let suspend, await suspend() { return }
                 try? await Task.sleep(for: .milliseconds(25))
             }
         }

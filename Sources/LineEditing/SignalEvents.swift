@@ -9,12 +9,14 @@ import Synchronization
 public enum SignalEvents {
     private static let interrupt = Atomic<Bool>(false)
     private static let resize = Atomic<Bool>(false)
+    private static let suspend = Atomic<Bool>(false)
     private static let hangup = Atomic<Int32>(0)
     private static let wakeWriter = Atomic<Int32>(-1)
     private static let wakeReader = Atomic<Int32>(-1)
 
-    /// Installs handlers for SIGINT, SIGWINCH, SIGHUP and SIGTERM (none restarts a
-    /// system call). Call once, before the first prompt.
+    /// Installs handlers for SIGINT, SIGWINCH, SIGHUP, SIGTERM and SIGTSTP (none restarts
+    /// a system call; Ctrl-Z moves the running command to the background, as in lftp,
+    /// and never stops objsh). Call once, before the first prompt.
     public static func install() {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }
@@ -28,7 +30,7 @@ public enum SignalEvents {
         action.__sigaction_handler.sa_handler = { SignalEvents.record($0) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        for signal in [SIGINT, SIGWINCH, SIGHUP, SIGTERM] { sigaction(signal, &action, nil) }
+        for signal in [SIGINT, SIGWINCH, SIGHUP, SIGTERM, SIGTSTP] { sigaction(signal, &action, nil) }
     }
 
     /// Installs the SIGINT handler alone, for one command of a script; the handler it
@@ -55,6 +57,7 @@ public enum SignalEvents {
         switch signal {
         case SIGINT: interrupt.store(true, ordering: .relaxed)
         case SIGWINCH: resize.store(true, ordering: .relaxed)
+        case SIGTSTP: suspend.store(true, ordering: .relaxed)
         default: hangup.store(signal, ordering: .relaxed)
         }
         var byte: UInt8 = 0
@@ -68,6 +71,10 @@ public enum SignalEvents {
     public static var isInterrupted: Bool { interrupt.load(ordering: .relaxed) }
     /// Forgets an earlier Ctrl-C (before a new prompt or command).
     public static func clearInterrupt() { interrupt.store(false, ordering: .relaxed) }
+    /// Whether Ctrl-Z was pressed since the flag was last taken; takes it.
+    public static func takeSuspend() -> Bool { suspend.exchange(false, ordering: .relaxed) }
+    /// Forgets an earlier Ctrl-Z (one pressed at the prompt moves nothing).
+    public static func clearSuspend() { suspend.store(false, ordering: .relaxed) }
     /// Whether the window changed size since the flag was last taken; takes it.
     public static func takeResize() -> Bool { resize.exchange(false, ordering: .relaxed) }
     /// The SIGHUP or SIGTERM received, if any: the shell should save and leave.

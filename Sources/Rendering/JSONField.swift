@@ -33,4 +33,11 @@ public enum JSONField: String, CaseIterable, Sendable {
     case deleteMarker = "delete_marker"
     /// `jobs --json`: a job's number, state, command line, exit status and seconds running.
     case job, state, line, status, seconds
+    /// `jobs --json`: a running transfer's figures.
+    case bytesDone = "bytes_done"
+    case bytesTotal = "bytes_total"
+    case bytesPerSecond = "bytes_per_second"
+    case itemsDone = "items_done"
+    case itemsTotal = "items_total"
+    case secondsLeft = "seconds_left"
 }

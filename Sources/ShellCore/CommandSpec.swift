@@ -17,6 +17,8 @@ public enum ArgumentKind: String, Sendable, Equatable {
     case text
     /// A version ID of the object the command names (`--version`).
     case version
+    /// A running job, `%N` (`wait`, `fg`, `kill`).
+    case job
 }
 
 /// One option of a shell command.

@@ -12,7 +12,7 @@ public enum CommandTable {
             LocalChangeFolderCommand.self,
             LocalPrintFolderCommand.self, LocalListCommand.self, InfoCommand.self, MakeFolderCommand.self,
             RefreshCommand.self, PrintFolderCommand.self, AliasCommand.self, UnaliasCommand.self, JobsCommand.self, WaitCommand.self,
-            KillCommand.self, HelpCommand.self, ExitCommand.self,
+            KillCommand.self, FgCommand.self, HelpCommand.self, ExitCommand.self,
         ]
     }
 

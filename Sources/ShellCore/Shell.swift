@@ -30,6 +30,12 @@ public final class Shell {
     let statusLine: StatusLine
     /// Background jobs (`CMD &`).
     public let jobs = JobTable()
+    /// Whether Ctrl-Z may move a running transfer to the background (at a terminal).
+    public var detachesForeground = false
+    /// The foreground command Ctrl-Z may move to the background, while one runs.
+    var foregroundJob: Job?
+    /// The job `fg` holds in the foreground, while it does.
+    var heldJob: Job?
     /// `alias NAME LINE`: the line each name stands for, as the first word of a command.
     public internal(set) var aliases: [String: String] = [:]
     /// The local folder `lcd` chose (absolute); nil until the first `lcd`.
@@ -109,7 +115,9 @@ public final class Shell {
         defer { drawsLiveScreen = true }
         let reader = (io?.sink ?? output).outputReader
         do {
-            let context = CommandContext(shell: self, console: io.map(console(for:)) ?? console)
+            let foreground = io == nil ? beginForeground(type, words: words) : nil
+            defer { if let foreground, foregroundJob === foreground.job { foregroundJob = nil } }
+            let context = CommandContext(shell: self, console: io.map(console(for:)) ?? foreground?.console ?? console)
             let command = try type.init(CommandArguments(parsed))
             let outcome: CommandOutcome
             if let reader {
@@ -121,7 +129,7 @@ public final class Shell {
             unloadHiddenPanesIfMemoryIsShort()
             switch outcome {
             // Output of its own (a pipe, a file) gets no panes, as a script's with -q.
-            case .showPanes, .storeChanged(printPanes: true): if io == nil { printPanes() }
+            case .showPanes, .storeChanged(printPanes: true): if io == nil && foreground?.job.number ?? 0 == 0 { printPanes() }
             case .storeChanged(printPanes: false): break
             case .answered: break
             case .exit(let status): return .exit(status)
@@ -151,7 +159,7 @@ public final class Shell {
         var settings = settings
         settings.streams = io.streams
         settings.quiet = true
-        return Console(output: io.sink, settings: settings, status: StatusLine(output: io.sink))
+        return Console(output: io.sink, settings: settings, status: io.status ?? StatusLine(output: io.sink))
     }
 
     /// The configured cluster called `name`; an unknown name says which are known, and one

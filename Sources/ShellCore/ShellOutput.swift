@@ -140,6 +140,8 @@ public struct CommandStreams: Sendable {
 public struct CommandIO: Sendable {
     public let sink: any ShellOutput
     public let streams: CommandStreams
+    /// The status line its progress goes to (a job's, hidden until `fg`); nil: one of its own on `sink`.
+    var status: StatusLine?
 
     public init(sink: any ShellOutput, streams: CommandStreams) {
         self.sink = sink

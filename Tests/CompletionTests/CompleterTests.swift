@@ -72,6 +72,17 @@ final class CompleterTests: XCTestCase {
         ])
     }
 
+    /// `%N` after wait, fg and kill: the running jobs only.
+    func testRunningJobsAfterWaitFgAndKill() async {
+        await check([
+            Case("kill ", "kill %", listed: ["%1", "%3"]),
+            Case("wait %", "wait %", listed: ["%1", "%3"]),
+            Case("fg %3", "fg %3 "),
+            Case("fg %2", "fg %2"),
+            Case("kill %1 %", "kill %1 %", listed: ["%1", "%3"]),
+        ])
+    }
+
     func testOptions() async {
         await check([
             Case("ls -", "ls -", listed: ["--json", "--versions", "-R", "-h", "-l"]),

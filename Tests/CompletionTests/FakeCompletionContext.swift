@@ -14,6 +14,8 @@ final class FakeCompletionContext: CompletionContext {
     let versions: [String: [String]]
     let requests = Mutex<[String]>([])
     let aliases = ["ll": "ls -l", "lsd": "ls | sort"]
+    /// Jobs 1 and 3 run (2 has ended).
+    let runningJobs = [1, 3]
 
     func localPrograms(prefix: String) -> [String] { ["grep", "gzip", "sort", "wc"].filter { $0.hasPrefix(prefix) } }
 

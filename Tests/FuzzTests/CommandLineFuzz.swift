@@ -77,6 +77,7 @@ struct CommandLineFuzz {
         case .command: return Self.quoted(random.pick(CommandTable.allNames + ["nope", "", "-l"]), &random)
         case .text: return Self.quoted(text(named: name, &random), &random)
         case .version: return Self.quoted(random.pick(Self.versions), &random)
+        case .job: return Self.quoted(random.pick(["%1", "%2", "1", "%", "%x", ""]), &random)
         }
     }
 

@@ -62,6 +62,71 @@ final class InteractiveJobTests: XCTestCase {
         try shell.waitFor("the shell to leave") { $0.contains("EXITED rc=0") }
     }
 
+    /// `exit` and Ctrl-D while a job runs ask: Enter keeps typing, `c` cancels the job
+    /// (no file left), `w` waits for it and then leaves.
+    func testExitWithAJobRunningAsksToWaitOrCancel() throws {
+        let bytes = Data((0..<(6 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        try bytes.write(to: home.appendingPathComponent("store/c/big.bin"))
+        let down = home.appendingPathComponent("down")
+        let question = "1 job still runs: [w]ait for it, [c]ancel, or Enter to keep typing?"
+        for answer in ["c", "w"] {
+            // Each 1 MiB of the file store waits 500 ms: the download runs for about three seconds.
+            let shell = try TmuxSession(
+                home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
+                environment: ["OBJSH_TEST_READ_DELAY_MS": "500"])
+            session = shell
+            try shell.waitForLastLine("objsh store:/> ")
+            try shell.type("cd c; lcd \(down.path)\n")
+            try shell.waitForLastLine("objsh store:/c> ")
+            try shell.type("get big.bin &\nexit\n")
+            try shell.waitForLastLine(question + " ")
+            try shell.press("Enter")
+            try shell.waitForLastLine("objsh store:/c> ")
+            try shell.press("C-d")
+            try shell.waitForLastLine(question + " ")
+            try shell.type(answer + "\n")
+            let left = try shell.waitFor("the shell to leave", timeout: 20) { $0.contains("EXITED rc=0") }
+            let file = down.appendingPathComponent("big.bin")
+            if answer == "c" {
+                XCTAssertTrue(left.contains("[1] killed  get big.bin  "), left)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a cancelled get leaves no file")
+            } else {
+                XCTAssertTrue(left.contains("[1] done  get big.bin  "), left)
+                XCTAssertEqual(try Data(contentsOf: file), bytes)
+            }
+            shell.stop()
+        }
+    }
+
+    /// Ctrl-C in `wait` stops the waiting only; in `fg` it cancels the job (no file left).
+    func testCtrlCInWaitStopsWaitingAndInFgCancelsTheJob() throws {
+        try Data(repeating: 3, count: 6 << 20).write(to: home.appendingPathComponent("store/c/big.bin"))
+        let down = home.appendingPathComponent("down")
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
+            environment: ["OBJSH_TEST_READ_DELAY_MS": "1000"])
+        session = shell
+        try shell.waitForLastLine("objsh store:/> ")
+        try shell.type("cd c; lcd \(down.path)\n")
+        let prompt = "objsh store:/c> "
+        try shell.waitForLastLine(prompt)
+        try shell.type("get big.bin &\n")
+        try shell.waitForLastLine(prompt)
+        try shell.typeAndWaitForEcho("wait", after: prompt)
+        try shell.press("Enter")
+        try shell.waitFor("wait to start") { $0.hasSuffix("> wait\n") || (try? shell.cursorIsBelowTheText()) == true }
+        try shell.press("C-c")
+        try shell.waitForLastLine(prompt)
+        try shell.type("jobs\n")
+        XCTAssertTrue(try shell.waitForLastLine(prompt).contains("[1] running  get big.bin  "))
+        try shell.type("fg %1\n")
+        try shell.waitFor("the job's progress line") { ($0.split(separator: "\n").last ?? "").contains(" / 6.0 MiB  ") }
+        try shell.press("C-c")
+        let killed = try shell.waitForLastLine(prompt, timeout: 20)
+        XCTAssertTrue(killed.contains("[1] killed  get big.bin  "), killed)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: down.appendingPathComponent("big.bin").path))
+    }
+
     private func waitUntil(_ description: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(20)
         while !condition() {

@@ -16,6 +16,11 @@ extension ObjshCLITests {
         XCTAssertEqual(waited.status, 66, waited.stderr)
         XCTAssertFalse(waited.stdout.contains("/"), "the script stopped at wait: \(waited.stdout)")
         XCTAssertEqual(try objsh(["--cluster", "sample", "-q", "-c", "wait %3"]).status, 66, "no such job")
+
+        // exit in a script asks nothing: its jobs are waited for.
+        let exited = try objsh(["--cluster", "sample", "-q", "-c", "ls photos/2024 &\nexit"])
+        XCTAssertEqual(exited.status, 0, exited.stderr)
+        XCTAssertTrue(exited.stdout.contains("summer/\n") && exited.stderr.contains("[1] done  ls photos/2024  "), exited.stderr)
     }
 
     func testAJobsCommandLineIsEscaped() throws {

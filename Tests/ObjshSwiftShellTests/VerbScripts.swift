@@ -83,6 +83,7 @@ struct VerbScripts {
             ("jobs", ["ls -R \(q(root)) &", "jobs", "jobs --json"]),
             ("wait", ["wait %1", "wait \(q("%9\u{1B}[31m"))"]),
             ("kill", ["get -r -f \(q(folder)) \(q(local + "/bg")) &", "kill %2", "wait %2", "kill \(q("%9\u{07}"))"]),
+            ("fg", ["ls -R \(q(root)) &", "fg", "fg \(q("%9\u{1B}[31m"))"]),
             ("rm", remove), ("exit", ["exit 0"]),
         ]
     }

@@ -100,7 +100,12 @@ struct ExitCommand: ShellCommand {
     nonisolated static let spec = CommandSpec(
         name: "exit", aliases: ["quit", "bye"],
         summary: "leave objsh (with STATUS, default 0)",
-        details: "Leaves the shell; in a script, stops it here.\nExample: exit",
+        details: """
+            Leaves the shell; in a script, stops it here (its jobs are waited for). At a \
+            terminal, while jobs run, asks first: w waits for them, c cancels them, Enter \
+            keeps typing.
+            Example: exit
+            """,
         options: [], operands: [OperandSpec("STATUS", .text, optional: true)])
 
     let status: Int32

@@ -24,6 +24,9 @@ public enum Completer {
         case .argument(.cluster):
             let names = context.clusterNames.map { CompletionCandidate(name: $0, isFolder: false) }
             return plan(word, path: .whole(word.text), found: CandidateList(names))
+        case .argument(.job):
+            let jobs = context.runningJobs.map { CompletionCandidate(name: "%\($0)", isFolder: false) }
+            return plan(word, path: .whole(word.text), found: CandidateList(jobs))
         case .argument(.localPath):
             return plan(word, path: path, found: localNames(path, context: context))
         case .argument(.place) where word.text.hasPrefix(PlaceOperand.localMark):

@@ -43,6 +43,8 @@ public protocol CompletionContext: Sendable {
     func localNames(directory: String, prefix: String) -> [CompletionCandidate]
     /// The shell's aliases (`alias`), NAME to LINE.
     var aliases: [String: String] { get }
+    /// The numbers of the jobs still running.
+    var runningJobs: [Int] { get }
     /// The local programs whose names start with `prefix`: what `|` and `!` run.
     func localPrograms(prefix: String) -> [String]
 }
@@ -53,6 +55,9 @@ extension CompletionContext {
 
     /// The shell's aliases (`alias`), NAME to LINE: none outside a session.
     public var aliases: [String: String] { [:] }
+
+    /// No job runs outside a session.
+    public var runningJobs: [Int] { [] }
 
     /// The programs in `$PATH` whose names start with `prefix`, each once: what `|` and `!` run.
     public func localPrograms(prefix: String) -> [String] {

@@ -15,6 +15,7 @@ public struct SessionCompletionContext: CompletionContext {
     public let localFolder: String
     public let clusterNames: [String]
     public var aliases: [String: String] = [:]
+    public var runningJobs: [Int] = []
     let names: FolderNames
     /// The entries of visible panes that hold their whole folder.
     let visibleListings: [Location: [PaneEntry]]

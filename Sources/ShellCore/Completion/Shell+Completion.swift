@@ -15,6 +15,7 @@ extension Shell {
             currentFolder: session.currentFolder, homeDirectory: homeDirectory, localFolder: localFolder,
             clusterNames: catalog.names, names: session.folderNames, visibleListings: listings)
         context.aliases = aliases
+        context.runningJobs = jobs.jobs.filter { !$0.hasEnded }.map(\.number)
         return context
     }
 }

@@ -75,7 +75,7 @@ struct Console: Sendable {
     /// Runs `body` with `progress` on the status line while it goes, when asked for one.
     func withProgress<Result>(_ progress: TransferProgress?, _ body: () async throws -> Result) async throws -> Result {
         guard let progress else { return try await body() }
-        status.begin { ProgressText.line(progress) }
+        status.begin(progress)
         do {
             let result = try await body()
             await status.end()

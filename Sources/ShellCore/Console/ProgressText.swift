@@ -8,19 +8,42 @@ enum ProgressText {
     /// `big.iso  120.0 MiB / 1.0 GiB  48.2 MiB/s  0:19 left`; for a stream, bytes so far
     /// and rate (`backup.tar  120.0 MiB  48.2 MiB/s`).
     static func line(_ progress: TransferProgress, at now: ContinuousClock.Instant = .now) -> String {
-        let current = progress.snapshot
-        let elapsed = max(0.001, seconds(now - progress.started))
-        let rate = Double(current.bytesDone) / elapsed
-        let done =
-            current.totalIsKnown
-            ? "\(ByteCountText.format(current.bytesDone)) / \(ByteCountText.format(current.bytesTotal))"
-            : ByteCountText.format(current.bytesDone)
-        var parts = [current.name, done, "\(ByteCountText.format(Int64(rate)))/s"]
-        if current.totalIsKnown && rate > 0 && current.bytesTotal > current.bytesDone {
-            parts.append(duration(Double(current.bytesTotal - current.bytesDone) / rate) + " left")
-        }
+        let figures = Figures(progress, at: now)
+        let current = figures.snapshot
+        var parts = [current.name, figures.bytesText, "\(ByteCountText.format(Int64(figures.rate)))/s"]
+        if let left = figures.secondsLeft { parts.append(duration(left) + " left") }
         if current.itemsTotal > 1 { parts.append("\(current.itemsDone)/\(current.itemsTotal) files") }
         return parts.joined(separator: "  ")
+    }
+
+    /// A transfer's figures at one instant: what it has done, its mean rate, and the
+    /// time left at that rate (nil while unknown).
+    struct Figures {
+        let snapshot: TransferProgress.Snapshot
+        /// Bytes a second since it started.
+        let rate: Double
+        let secondsLeft: Double?
+
+        init(_ progress: TransferProgress, at now: ContinuousClock.Instant = .now) {
+            snapshot = progress.snapshot
+            rate = Double(snapshot.bytesDone) / max(0.001, ProgressText.seconds(now - progress.started))
+            let known = snapshot.totalIsKnown && rate > 0 && snapshot.bytesTotal > snapshot.bytesDone
+            secondsLeft = known ? Double(snapshot.bytesTotal - snapshot.bytesDone) / rate : nil
+        }
+
+        /// `120.0 MiB / 1.0 GiB`, or the bytes so far of a stream.
+        var bytesText: String {
+            snapshot.totalIsKnown
+                ? "\(ByteCountText.format(snapshot.bytesDone)) / \(ByteCountText.format(snapshot.bytesTotal))"
+                : ByteCountText.format(snapshot.bytesDone)
+        }
+
+        /// A job's figures in `jobs`: `40.0 MiB / 200.0 MiB  13.3 MiB/s  0/1 items  0:12 left`.
+        var jobText: String {
+            var parts = [bytesText, "\(ByteCountText.format(Int64(rate)))/s", "\(snapshot.itemsDone)/\(snapshot.itemsTotal) items"]
+            if let secondsLeft { parts.append(ProgressText.duration(secondsLeft) + " left") }
+            return parts.joined(separator: "  ")
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

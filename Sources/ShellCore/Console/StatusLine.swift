@@ -1,5 +1,6 @@
 import Rendering
 import Synchronization
+import Transfers
 
 /// The one owner of the terminal's status line on standard error: a transfer's
 /// progress or a walk's state, redrawn in place. Every line a command writes while it
@@ -11,15 +12,43 @@ final class StatusLine: Sendable {
         var text: (@Sendable () -> String)?
         var drawn = false
         var redraw: Task<Void, Never>?
+        /// A job's line is drawn only while it is in the foreground (`fg`).
+        var hidden = false
+        /// The transfer it shows, for `jobs`.
+        var progress: TransferProgress?
     }
 
     private let output: any ShellOutput
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let interval: Duration
 
-    init(output: any ShellOutput, interval: Duration = .milliseconds(200)) {
+    /// A line on `output`; `hidden` draws nothing until `show` (a job's, until `fg`).
+    init(output: any ShellOutput, interval: Duration = .milliseconds(200), hidden: Bool = false) {
         self.output = output
         self.interval = interval
+        state = Mutex(State(hidden: hidden))
+    }
+
+    /// The transfer shown now (or last), for `jobs`.
+    var progress: TransferProgress? { state.withLock { $0.progress } }
+
+    /// Shows `progress` from now on, redrawn every interval until `end()`.
+    func begin(_ progress: TransferProgress) {
+        state.withLock { $0.progress = progress }
+        begin { ProgressText.line(progress) }
+    }
+
+    /// Draws nothing from now on, clearing what shows (`true`), or draws again (`false`: `fg`).
+    func setHidden(_ hidden: Bool) {
+        state.withLock { state in
+            state.hidden = hidden
+            if hidden, state.drawn {
+                output.writeError(TerminalControl.clearLine)
+                state.drawn = false
+            } else if !hidden {
+                draw(&state)
+            }
+        }
     }
 
     /// Shows `text()` from now on, redrawn every interval until `end()`.
@@ -78,7 +107,7 @@ final class StatusLine: Sendable {
     }
 
     private func draw(_ state: inout State) {
-        guard let text = state.text else { return }
+        guard let text = state.text, !state.hidden else { return }
         output.writeError(TerminalControl.clearLine + TerminalEscaping.escape(text()))
         state.drawn = true
     }

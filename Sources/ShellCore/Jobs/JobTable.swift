@@ -14,24 +14,52 @@ public final class Job {
         case killed
     }
 
-    public let number: Int
+    /// Its number; 0 while a foreground command that Ctrl-Z may make a job runs.
+    public internal(set) var number: Int
     /// The command line as typed, without its `&`.
     public let line: String
+    /// Set when Ctrl-Z sends it back from `fg`: the `fg` command ends, the job runs on.
+    var leavesForeground = false
     let started: Date
     var finished: Date?
     public private(set) var state = State.running
     /// The error it ended with, for `wait`.
     private(set) var error: (any Error)?
     let output = JobOutput()
+    /// Its progress line: hidden, read by `jobs`, drawn while `fg` holds it.
+    let status: StatusLine
     /// Whether its notice has been printed: `jobs` lists it no more.
     var isTold = false
     var task: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
 
-    init(number: Int, line: String) {
+    init(number: Int, line: String, terminal: any ShellOutput) {
         self.number = number
         self.line = line
+        status = StatusLine(output: terminal, hidden: true)
         started = Date()
+    }
+
+    /// A foreground command that Ctrl-Z may move to the background: its output goes
+    /// to `terminal` as it comes and its progress line shows, until then.
+    init(foreground line: String, terminal: any ShellOutput) {
+        number = 0
+        self.line = line
+        status = StatusLine(output: terminal)
+        output.attach(to: terminal)
+        started = Date()
+    }
+
+    /// `fg`: what it held back is printed, what it writes goes to `terminal`, its progress shows.
+    func bringToForeground(on terminal: any ShellOutput) {
+        output.attach(to: terminal)
+        status.setHidden(false)
+    }
+
+    /// Back in the background: its output is held back and its progress line cleared.
+    func sendToBackground() {
+        status.setHidden(true)
+        output.detach()
     }
 
     func finish(_ result: Result<Shell.Outcome, any Error>) {
@@ -103,6 +131,12 @@ public final class Job {
         "[\(number)] \(stateWord)  \(TerminalEscaping.escape(line))  \(seconds) s"
     }
 
+    /// Its line in `jobs`: the notice, and while a transfer runs its figures.
+    var listing: String {
+        guard state == .running, let progress = status.progress else { return notice }
+        return notice + "  " + ProgressText.Figures(progress).jobText
+    }
+
     var stateWord: String {
         switch state {
         case .running: "running"
@@ -124,16 +158,32 @@ public final class JobTable {
 
     public init() {}
 
-    /// Starts `line` as a job: `run` does its work, writing into the job's output.
+    /// Starts `line` as a job: `run` does its work, writing into the job's output; its
+    /// progress line would be drawn on `terminal`.
     @discardableResult
-    func start(line: String, run: @escaping @MainActor (JobOutput) async -> Result<Shell.Outcome, any Error>) -> Job {
-        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line)
+    func start(line: String, terminal: any ShellOutput, run: @escaping @MainActor (Job) async -> Result<Shell.Outcome, any Error>) -> Job {
+        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line, terminal: terminal)
         all.append(job)
         job.task = Task { @MainActor in
-            let result = await run(job.output)
+            let result = await run(job)
             job.finish(result)
         }
         return job
+    }
+
+    /// Ctrl-Z: the foreground command `job` runs on as a job, `task` being its work.
+    func adopt(_ job: Job, running task: Task<Shell.Outcome, any Error>) {
+        job.number = (jobs.map(\.number).max() ?? 0) + 1
+        job.sendToBackground()
+        all.append(job)
+        job.task = Task { @MainActor in
+            let result = await withTaskCancellationHandler {
+                await task.result
+            } onCancel: {
+                task.cancel()
+            }
+            job.finish(result)
+        }
     }
 
     /// The job `%N` (or `N`) names; the last one started when nil.
@@ -173,25 +223,5 @@ public final class JobTable {
             if job.state == .killed { return .interrupted }
         }
         return nil
-    }
-}
-
-/// What a job writes: kept, in order, until the shell prints it before a prompt.
-public final class JobOutput: ShellOutput {
-    public struct Line: Sendable {
-        public let text: String
-        public let isError: Bool
-    }
-
-    private let lines = Mutex<[Line]>([])
-
-    public func write(_ text: String) { lines.withLock { $0.append(Line(text: text, isError: false)) } }
-    public func writeError(_ text: String) { lines.withLock { $0.append(Line(text: text, isError: true)) } }
-
-    func take() -> [Line] {
-        lines.withLock { taken in
-            defer { taken = [] }
-            return taken
-        }
     }
 }

@@ -14,9 +14,11 @@ extension LineRunner {
         }
         let words = command.words
         let streams = shell.jobStreams
-        let job = shell.jobs.start(line: entry.text.trimmingCharacters(in: .whitespaces)) { [shell] output in
+        let job = shell.jobs.start(line: entry.text.trimmingCharacters(in: .whitespaces), terminal: shell.output) { [shell] job in
+            var io = CommandIO(sink: job.output, streams: streams)
+            io.status = job.status
             do {
-                return .success(try await shell.run(words, io: CommandIO(sink: output, streams: streams)))
+                return .success(try await shell.run(words, io: io))
             } catch {
                 return .failure(error)
             }
@@ -27,11 +29,12 @@ extension LineRunner {
 }
 
 extension Shell {
-    /// A job's streams: what a script gets (no panes, colour or progress; nothing asked),
-    /// and no standard input (the line editor's, or the script's own).
+    /// A job's streams: what a script gets (no panes or colour; nothing asked), and no
+    /// standard input (the line editor's, or the script's own). Its progress goes to the
+    /// job's hidden status line, for `jobs` and `fg`.
     var jobStreams: CommandStreams {
         var streams = redirectedStreams
-        streams.progress = false
+        streams.progress = true
         streams.confirm = nil
         streams.dataInput = nil
         return streams
