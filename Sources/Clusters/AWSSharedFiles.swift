@@ -62,26 +62,11 @@ public struct AWSSharedFiles: Sendable {
     }
 
     /// The `[section]`s of an INI file, each a map of `key = value` (with line numbers);
-    /// empty when the file does not exist. Indented lines (nested `s3 =` settings) are skipped.
+    /// empty when the file does not exist. A name given twice merges, the later value winning.
     static func sections(at path: String) throws -> [String: [String: (value: String, line: Int)]] {
-        guard FileManager.default.fileExists(atPath: path) else { return [:] }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ClusterError.invalidConfig(path: path, line: 0, message: "cannot read the file as UTF-8")
-        }
         var sections: [String: [String: (value: String, line: Int)]] = [:]
-        var current: String?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let first = raw.first, first != " ", first != "\t" else { continue }
-            let line = raw.trimmingCharacters(in: " \t\r")
-            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
-            if line.hasPrefix("[") && line.hasSuffix("]") {
-                let name = line.dropFirst().dropLast().trimmingCharacters(in: " \t")
-                current = name
-                sections[name, default: [:]] = sections[name] ?? [:]
-            } else if let current, let equals = line.firstIndex(of: "=") {
-                let key = line[..<equals].trimmingCharacters(in: " \t")
-                sections[current]?[key] = (line[line.index(after: equals)...].trimmingCharacters(in: " \t"), index + 1)
-            }
+        for section in try IniSections.read(path)?.sections ?? [] {
+            sections[section.name, default: [:]].merge(section.values) { $1 }
         }
         return sections
     }

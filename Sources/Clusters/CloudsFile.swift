@@ -47,7 +47,7 @@ public enum CloudsFile {
         return root["clouds"] as? [String: Any] ?? [:]
     }
 
-    private static func line(of error: YamlError) -> Int {
+    static func line(of error: YamlError) -> Int {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): mark.line
         default: 0

@@ -2,7 +2,7 @@ import Foundation
 
 extension ClusterCatalog {
     /// Every cluster objsh knows at start: the built-in ones, the clouds of the
-    /// openstack client's clouds.yaml, then the config file's
+    /// openstack client's clouds.yaml, those of rclone, mc and s3cmd (`ImportedConfigs`), then the config file's
     /// (`ObjshDirectories.configFile`, if it exists), `aws` from the AWS CLI's variables,
     /// then `env` from `OS_CLOUD`'s cloud or python-swiftclient's variables. A later
     /// definition of a name replaces an earlier one. The warnings
@@ -20,17 +20,8 @@ extension ClusterCatalog {
             for cluster in found { catalog.add(cluster) }
             warnings += cloudWarnings
         }
-        if let (sections, warning) = try configClusters(at: directories.configFile, home: home) {
-            for (name, cluster) in sections {
-                switch cluster {
-                case .success(let cluster): catalog.add(cluster)
-                case .failure(let problem):
-                    catalog.markUnusable(name, problem)
-                    warnings.append("objsh: warning: \(Self.words(problem)); cluster \(name) cannot be used until it is fixed")
-                }
-            }
-            if let warning { warnings.append(warning) }
-        }
+        warnings += ImportedConfigs.add(to: &catalog, environment: environment, home: home)
+        warnings += try addConfigFile(directories.configFile, home: home, to: &catalog)
         let (aws, awsWarnings) = awsEnvironmentCluster(environment)
         if let aws { catalog.add(aws) }
         warnings += awsWarnings
@@ -49,6 +40,26 @@ extension ClusterCatalog {
         if let fromEnvironment { catalog.add(fromEnvironment) }
         warnings += environmentWarnings
         return (catalog, warnings)
+    }
+
+    /// Adds the config file's clusters (marking those defined wrongly); the warnings say
+    /// which could not be used, and which name of another tool's cluster a section takes.
+    private static func addConfigFile(_ path: String, home: String, to catalog: inout ClusterCatalog) throws -> [String] {
+        guard let (sections, warning) = try configClusters(at: path, home: home) else { return [] }
+        var warnings: [String] = []
+        for (name, cluster) in sections {
+            if let hidden = catalog.cluster(named: name), ImportedConfigs.isImported(hidden.origin) {
+                warnings.append("objsh: warning: \(path) defines \(name), which hides the cluster of the same name from \(hidden.origin)")
+            }
+            switch cluster {
+            case .success(let cluster): catalog.add(cluster)
+            case .failure(let problem):
+                catalog.markUnusable(name, problem)
+                warnings.append("objsh: warning: \(Self.words(problem)); cluster \(name) cannot be used until it is fixed")
+            }
+        }
+        if let warning { warnings.append(warning) }
+        return warnings
     }
 
     /// The config file's clusters (or why each could not be defined) and a permissions
