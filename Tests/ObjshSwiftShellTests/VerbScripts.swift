@@ -47,7 +47,7 @@ struct VerbScripts {
             ("lcd", ["lcd \(q(local))"]), ("lpwd", ["lpwd"]), ("lls", ["lls \(q(seed))", "lls -l \(q(seed))"]),
             ("mkdir", ["mkdir \(q(container))", "cd \(q(root))", "mkdir \(q("made\u{1B}[31m"))"]),
             ("cd", ["cd \(at("nope\u{1B}[31m"))", "cd \(q(root))"]),
-            ("upload", ["upload --progress \(q(seed))", "upload \(q(seed + "/" + object)) \(q("one\u{9B}.txt"))"]),
+            ("upload", ["upload -v --progress \(q(seed))", "upload \(q(seed + "/" + object)) \(q("one\u{9B}.txt"))"]),
             ("pwd", ["pwd"]),
             // Paths even where the current folder would do: after a failed `cd` it is the account.
             (

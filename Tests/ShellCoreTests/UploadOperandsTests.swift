@@ -111,3 +111,21 @@ final class UploadOperandsTests: XCTestCase {
         XCTAssertEqual(missing, "upload: nosuch: no such container")
     }
 }
+
+/// A folder goes up with one line that counts its files (and the identical ones that
+/// --skip-identical skipped), not one line a file; -v says each file as well.
+extension UploadOperandsTests {
+    func testAFolderGoesUpWithOneSummaryLine() async throws {
+        let said = try await run("upload sub")
+        XCTAssertTrue(said.hasPrefix("uploaded "), said)
+        XCTAssertEqual(said.split(separator: "\n").count, 1, said)
+        XCTAssertTrue(said.hasSuffix(" into /c/sub\n"), said)
+        let again = try await run("upload --skip-identical sub")
+        XCTAssertTrue(again.hasPrefix("uploaded 0 files (0 bytes) into /c/sub; "), again)
+        XCTAssertTrue(again.hasSuffix(" skipped (identical)\n"), again)
+        let each = try await run("upload -v sub")
+        XCTAssertTrue(each.hasPrefix("uploaded sub/"), each)
+        XCTAssertTrue(each.hasSuffix(" into /c/sub\n"), each)
+        XCTAssertGreaterThan(each.split(separator: "\n").count, 1, each)
+    }
+}

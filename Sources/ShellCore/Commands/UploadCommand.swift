@@ -14,6 +14,8 @@ struct UploadCommand: ShellCommand {
     nonisolated static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
     nonisolated static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
     nonisolated static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
+    nonisolated static let verbose = OptionSpec(
+        "-v", help: "say each file as it lands (a folder or several files end with one line that counts them)")
     nonisolated static let spec = CommandSpec(
         name: "upload", aliases: ["put"],
         summary: "upload files or folders (recursively) into the current folder or DEST",
@@ -28,7 +30,8 @@ struct UploadCommand: ShellCommand {
             LOCAL is stored as (upload f /photos/2024/f.jpg), and only one: several LOCALs \
             or a pattern with such a DEST are refused, and so is a DEST that is a local \
             file as well (upload a.log b.log with both files there: end with ./ to send \
-            both). Several files end with one line that counts them. \
+            both). A folder, or several files, end with one line that counts them (the \
+            identical ones skipped too); -v says each file as well. \
             Each object lands whole, its MD5 checked, or not at \
             all. A file larger than one segment (or than the cluster's max_file_size) becomes \
             a static large object: segments in CONTAINER_segments, several in flight, each \
@@ -47,7 +50,7 @@ struct UploadCommand: ShellCommand {
             Example: upload *.log /backup/logs/
             Example: tar c photos | objsh -c 'cd /backup; upload - photos.tar'
             """,
-        options: [segmentSize, parallel, leaveSegments, skipIdentical, progress],
+        options: [segmentSize, parallel, leaveSegments, skipIdentical, progress, verbose],
         operands: [OperandSpec("LOCAL", .localPath, repeating: true), OperandSpec("DEST", .remoteAny, optional: true)])
 
     /// The LOCAL words, each with its pattern when it has an unquoted wildcard.
@@ -55,6 +58,7 @@ struct UploadCommand: ShellCommand {
     let destination: String?
     var options: UploadOptions
     let showsProgress: Bool
+    let saysEachFile: Bool
 
     init(_ arguments: CommandArguments) throws {
         let words = arguments.paths()
@@ -64,6 +68,7 @@ struct UploadCommand: ShellCommand {
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
         if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
         showsProgress = try arguments.flag(Self.progress)
+        saysEachFile = try arguments.flag(Self.verbose)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
         if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
         if destination == nil { throw ShellError.usage(Self.spec, .standardInputNeedsName) }
@@ -86,7 +91,8 @@ struct UploadCommand: ShellCommand {
     }
 
     /// Sends the files, or the folders' files, with the progress line when it is shown;
-    /// one line for each file of a single LOCAL, one line in all for several.
+    /// one line for a single file, one line in all for a folder or several (and, with -v,
+    /// one for each file too).
     func upload(_ plan: UploadPlan, _ context: CommandContext) async throws {
         let items = plan.items
         let showsProgress = context.settings.streams.progress || showsProgress
@@ -95,15 +101,16 @@ struct UploadCommand: ShellCommand {
         let uploader = context.session.uploader(options: options, progress: progress)
         let console = context.console
         let tally = UploadTally()
-        let isSeveral = plan.isSeveral
+        let (inOneLine, eachFile) = (plan.isToldInOneLine, saysEachFile || !plan.isToldInOneLine)
         try await console.withProgress(showsProgress ? progress : nil) {
             try await plan.naming.namingErrors {
                 try await uploader.upload(items, into: plan.container) { result in
-                    if isSeveral { tally.add(result) } else { console.writeNote(Self.describe(result)) }
+                    tally.add(result)
+                    if eachFile { console.writeNote(Self.describe(result)) }
                 }
             }
         }
-        if isSeveral { console.writeNote(tally.summary(into: plan.destinationText)) }
+        if inOneLine { console.writeNote(tally.summary(into: plan.destinationText)) }
     }
 
     static func items(of target: UploadTarget) throws -> [UploadItem] {

@@ -14,7 +14,9 @@ struct UploadPlan {
     let container: String
     /// Whether several LOCALs (or a pattern) were given: one line then tells them all.
     let isSeveral: Bool
-    /// Where they went, as the summary line names it.
+    /// Whether one line tells them all: several LOCALs, a pattern, or a folder.
+    let isToldInOneLine: Bool
+    /// Where they went, as the summary line names it: a folder LOCAL's own place.
     let destinationText: String
     /// Names the local paths of an engine's error as the user typed them.
     let naming: LocalPath
@@ -31,15 +33,22 @@ struct UploadPlan {
             }
         }
         var items: [UploadItem] = []
+        var folderName: String?
         for path in paths {
             let resolved = try await path.namingErrors { try context.session.uploadTarget(path.text, at: path.absolute, to: target) }
+            if resolved.isDirectory { folderName = resolved.objectName }
             items += try await path.namingErrors { try UploadCommand.items(of: resolved) }
         }
         naming = paths.count == 1 ? paths[0] : LocalPath(literal: ".", in: context.localFolder)
         try Self.checkNamesDiffer(items, naming: naming)
         self.items = items
+        isToldInOneLine = isSeveral || folderName != nil
         container = Self.location(of: target).container ?? ""
-        destinationText = Self.location(of: target).description
+        if !isSeveral, let folderName {
+            destinationText = Location(segments: [container] + folderName.split(separator: "/").map(String.init)).description
+        } else {
+            destinationText = Self.location(of: target).description
+        }
     }
 
     /// The LOCAL words as paths: a pattern gives what it matches (in byte order), and an
