@@ -142,3 +142,11 @@ public enum UploadDestination: Sendable, Equatable {
     case folder(Location)
     case object(Location)
 }
+
+extension BrowserSession {
+    /// Throws when the store keeps no user metadata or content type of an object's own
+    /// (the file store), before anything is sent that would lose them.
+    public func checkKeepsMetadata() throws {
+        if !store.keepsMetadata { throw StorageError.metadataRefused(.notKept(store: store.kind)) }
+    }
+}

@@ -16,6 +16,8 @@ public struct FileStore: ObjectStore {
     public var shortPageEndsListing: Bool { true }
     public var namesAreLocalPaths: Bool { true }
 
+    public var keepsMetadata: Bool { false }
+
     /// Where uploads are written before they are renamed into place; never listed.
     static let stagingName = ".objsh-staging"
 

@@ -141,6 +141,10 @@ public protocol ObjectStore: Sendable {
     /// The largest page one listing request gives (10,000 for Swift, 1,000 for S3):
     /// listings ask for no more, so every page is one request.
     var maximumPageSize: Int { get }
+
+    /// Whether an object keeps the user metadata and content type it is stored with (the
+    /// file store's files keep neither: a type comes from the name).
+    var keepsMetadata: Bool { get }
 }
 
 extension ObjectStore {
@@ -160,6 +164,8 @@ extension ObjectStore {
     public var shortPageEndsListing: Bool { false }
 
     public var namesAreLocalPaths: Bool { false }
+
+    public var keepsMetadata: Bool { true }
 
     /// Metadata of the current version of one object.
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {

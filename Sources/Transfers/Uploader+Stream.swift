@@ -20,11 +20,12 @@ extension Uploader {
             let first = try await source.read(upTo: segmentBytes)
             let second = first.count < segmentBytes ? [] : try await source.read(upTo: segmentBytes)
             guard !second.isEmpty else {
-                let info = try await store.putObject(container: container, name: name, bytes: first, contentType: nil)
+                let info = try await store.putObject(container: container, name: name, bytes: first, contentType: options.contentType)
                 progress?.add(bytes: Int64(first.count))
                 return .stored(info, segments: 0, sent: 0)
             }
-            let upload = try await store.beginStreamUpload(container: container, name: name, segmentBytes: Int64(segmentBytes), contentType: nil)
+            let upload = try await store.beginStreamUpload(
+                container: container, name: name, segmentBytes: Int64(segmentBytes), contentType: options.contentType)
             return try await abortingOnFailure(upload, name: name) {
                 let plan = StreamSegments(
                     segmentBytes: segmentBytes, maxSegments: limits.maxObjectBytes == nil ? nil : limits.maxSegments,

@@ -13,6 +13,10 @@ public struct UploadOptions: Sendable, Equatable {
     public var leaveSegments: Bool
     /// Skip objects whose size and MD5 (per segment for a large object) match already.
     public var skipIdentical: Bool
+    /// The content type every object gets; nil: the store's guess from the name.
+    public var contentType: String?
+    /// User metadata every object gets.
+    public var metadata: [String: String] = [:]
 
     public init(
         segmentBytes: Int64? = nil, parallel: Int = SegmentPlan.defaultParallel,
@@ -103,14 +107,17 @@ public struct Uploader: Sendable {
             return .skipped(name: item.name, bytes: version.bytes)
         }
         guard let segmentBytes = plan.segmentBytes else {
-            let info = try await metered { try await store.putObject(container: container, name: item.name, fileAt: item.path, contentType: nil) }
+            let info = try await metered {
+                try await store.putObject(
+                    container: container, name: item.name, fileAt: item.path, contentType: options.contentType, metadata: options.metadata)
+            }
             progress?.add(bytes: version.bytes)
             progress?.finishItem()
             return .stored(info, segments: 0, sent: 0)
         }
         let upload = try await store.beginLargeUpload(
             container: container, name: item.name, version: version,
-            segmentBytes: segmentBytes, contentType: nil)
+            segmentBytes: segmentBytes, contentType: options.contentType, metadata: options.metadata)
         let result = try await sendSegments(plan.slices(of: item.path), of: item.name, through: upload, ledger: ledger)
         progress?.finishItem()
         return result

@@ -14,6 +14,10 @@ struct UploadCommand: ShellCommand {
     nonisolated static let leaveSegments = OptionSpec("--leave-segments", help: "keep the old segments of a large object this upload replaces")
     nonisolated static let skipIdentical = OptionSpec("--skip-identical", help: "skip objects whose size and MD5 (per segment) already match")
     nonisolated static let progress = OptionSpec("--progress", help: "show the progress line even when not interactive")
+    nonisolated static let contentType = OptionSpec(
+        "--content-type", value: .text, valueName: "TYPE", help: "the content type of every object, e.g. text/plain (default: from the name)")
+    nonisolated static let metadata = OptionSpec(
+        "--metadata", value: .text, valueName: "KEY=VALUE", help: "user metadata for every object (give it once for each key)")
     nonisolated static let verbose = OptionSpec(
         "-v", help: "say each file as it lands (a folder or several files end with one line that counts them)")
     nonisolated static let spec = CommandSpec(
@@ -47,10 +51,13 @@ struct UploadCommand: ShellCommand {
             and the segments sent are deleted: standard input cannot be resumed. Only in \
             scripts (objsh -c, -f), not at the prompt; a file named - is ./-.
             Example: upload --segment-size 256M ~/Downloads/disk.iso
+            --content-type and --metadata KEY=VALUE go with every object sent (keys as \
+            meta takes them); the file store keeps neither.
             Example: upload *.log /backup/logs/
+            Example: upload --content-type text/csv --metadata source=crm export.csv
             Example: tar c photos | objsh -c 'cd /backup; upload - photos.tar'
             """,
-        options: [segmentSize, parallel, leaveSegments, skipIdentical, progress, verbose],
+        options: [segmentSize, parallel, leaveSegments, skipIdentical, contentType, metadata, progress, verbose],
         operands: [OperandSpec("LOCAL", .localPath, repeating: true), OperandSpec("DEST", .remoteAny, optional: true)])
 
     /// The LOCAL words, each with its pattern when it has an unquoted wildcard.
@@ -68,15 +75,20 @@ struct UploadCommand: ShellCommand {
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
         if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
         showsProgress = try arguments.flag(Self.progress)
+        options.contentType = try arguments.value(Self.contentType).map { try MetaCommand.checkedType($0, spec: arguments.spec) }
+        options.metadata = try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec)
         saysEachFile = try arguments.flag(Self.verbose)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
         if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
         if destination == nil { throw ShellError.usage(Self.spec, .standardInputNeedsName) }
         // Standard input can be read once only: there is nothing to compare before sending it.
         if options.skipIdentical { throw ShellError.usage(Self.spec, .exclusiveOptions("--skip-identical", "-")) }
+        // A stream's large upload starts before its size is known, with no metadata to give.
+        if !options.metadata.isEmpty { throw ShellError.usage(Self.spec, .exclusiveOptions("--metadata", "-")) }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
+        if options.contentType != nil || !options.metadata.isEmpty { try context.session.checkKeepsMetadata() }
         if sources.first?.text == "-", sources.first?.pattern == nil, let destination {
             return try await uploadStandardInput(as: destination, context)
         }
