@@ -33,6 +33,7 @@ extension Shell {
         var streams = redirectedStreams
         streams.progress = false
         streams.confirm = nil
+        streams.ask = nil
         streams.dataInput = nil
         return streams
     }
