@@ -66,4 +66,33 @@ final class InteractiveClusterAddTests: XCTestCase {
             try String(contentsOfFile: config, encoding: .utf8),
             "[cluster mymoto]\ntype = s3\nendpoint = \(endpoint)\naccess_key = \(access)\nsecret_key = \(secret)\n")
     }
+
+    /// Options answer what they give and only the rest is asked; a sign-in that fails is
+    /// told in one line and the section is written only if the person says so.
+    func testAFailedCheckAsksBeforeWritingAndNoWritesNothing() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let endpoint = environment["OBJSH_TEST_MOTO_AUTH_ENDPOINT"], let access = environment["OBJSH_TEST_MOTO_AUTH_ACCESS_KEY"] else {
+            throw XCTSkip("no moto server: OBJSH_TEST_MOTO_AUTH_* are unset; run the README's test command")
+        }
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", "sample"])
+        session = shell
+        try shell.waitForLastLine("objsh sample:/> ")
+        // Longer than the terminal is wide: typed, and the question after it waited for.
+        try shell.type("cluster add bad --type s3 --endpoint \(endpoint) --access-key \(access)")
+        try shell.press("Enter")
+        try shell.waitFor("the region's question") { $0.contains("region (empty for the default):") }
+        try shell.press("Enter")
+        try shell.waitFor("the secret's question") { $0.contains("secret key (not shown; empty to give a command that prints it instead): ") }
+        try shell.type("wrong-5ecret-typed")
+        try shell.press("Enter")
+        try shell.waitFor("the question after the failure", timeout: 30) { $0.contains("write it anyway? [y/N] ") }
+        try shell.press("Enter")
+        try shell.waitForLastLine("objsh sample:/> ")
+        let screen = try shell.transcript()
+        XCTAssertFalse(screen.contains("type (s3"), "a question the options answered was asked:\n\(screen)")
+        XCTAssertTrue(screen.contains("cluster: nothing added"), screen)
+        XCTAssertEqual(screen.components(separatedBy: "\n").filter { $0.hasPrefix("cluster: ") }.count, 2, screen)
+        XCTAssertFalse(screen.contains("5ecret"), screen)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("config/objsh/config").path))
+    }
 }
