@@ -39,6 +39,12 @@ public struct ClusterCatalog: Sendable, Equatable {
         }
     }
 
+    /// Takes `name` out, defined or marked unusable.
+    public mutating func remove(_ name: String) {
+        clusters.removeAll { $0.name == name }
+        unusable[name] = nil
+    }
+
     /// The names, for completion.
     public var names: [String] { clusters.map(\.name) }
 

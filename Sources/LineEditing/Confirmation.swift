@@ -22,3 +22,29 @@ public enum Confirmation {
         }
     }
 }
+
+extension Confirmation {
+    /// Asks for a line on standard error; `hidden` turns the terminal's echo off while it
+    /// is typed (a secret), and back on after, Ctrl-C included. Nil at end of input or Ctrl-C.
+    public static func answer(_ prompt: String, hidden: Bool) async -> String? {
+        var saved = termios()
+        let echoOff = hidden && tcgetattr(STDIN_FILENO, &saved) == 0
+        if echoOff {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        }
+        let event = await PlainLineReader().read(prompt: prompt, completion: nil)
+        if echoOff {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            // The Enter typed was not echoed either.
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        switch event {
+        case .line(let text): return text.hasSuffix("\r") ? String(text.dropLast()) : text
+        case .endOfFile, .interrupted, .hangup:
+            FileHandle.standardError.write(Data("\n".utf8))
+            return nil
+        }
+    }
+}

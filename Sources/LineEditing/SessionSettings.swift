@@ -16,6 +16,8 @@ public struct SessionChoices: Sendable {
     public var commandsComeFromArguments = false
     /// Where a folder `mv` keeps its journal, and the cache folder (nil: no index).
     public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
+    /// objsh's config file (`cluster add`, `cluster rm`).
+    public var configFile: String?
     public var cacheFolder: String?
 
     public init() {}
@@ -29,6 +31,7 @@ extension ShellSettings {
     ) -> ShellSettings {
         var settings = ShellSettings()
         settings.journalFolder = choices.journalFolder
+        settings.configFile = choices.configFile
         settings.cacheFolder = choices.cacheFolder
         settings.quiet = choices.quiet
         settings.json = choices.json
@@ -55,7 +58,10 @@ extension CommandStreams {
         // Lines on standard error (--debug, --trace) would slip between the frames redrawn in place.
         streams.liveScreen = !script && terminal.outputIsTerminal && !choices.debug && !choices.trace
         // Only a person at the terminal is asked (rm -r); scripts never are.
-        if !script { streams.confirm = { @Sendable question in await Confirmation.ask(question) } }
+        if !script {
+            streams.confirm = { @Sendable question in await Confirmation.ask(question) }
+            streams.ask = { @Sendable prompt, hidden in await Confirmation.answer(prompt, hidden: hidden) }
+        }
         // Standard input is data (`upload - NAME`) only where the commands come from elsewhere.
         if choices.commandsComeFromArguments {
             streams.dataInput = DataInput(descriptor: STDIN_FILENO, interrupts: ScriptInterrupts())

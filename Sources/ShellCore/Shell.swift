@@ -14,7 +14,7 @@ import Storage
 public final class Shell {
     public let settings: ShellSettings
     public let output: ShellOutput
-    public private(set) var catalog: ClusterCatalog
+    public internal(set) var catalog: ClusterCatalog
     let openStore: (Cluster) async throws -> any ObjectStore
     var sessions: [String: BrowserSession] = [:]
     public private(set) var session: BrowserSession!

@@ -84,6 +84,8 @@ public struct ShellSettings: Sendable {
     public var memoryBudget: Int = 512 << 20
     /// Where a folder `mv` keeps its journal (`$XDG_STATE_HOME/objsh/journal`).
     public var journalFolder = NSTemporaryDirectory() + "objsh-journal"
+    /// objsh's config file, which `cluster add` and `cluster rm` write; nil: none.
+    public var configFile: String?
     /// The cache folder (`$XDG_CACHE_HOME/objsh`) whose `index/` holds each account's
     /// index of names; nil keeps no index (`index` then says so).
     public var cacheFolder: String?
@@ -128,6 +130,9 @@ public struct CommandStreams: Sendable {
     public var liveScreen = false
     /// Asks the person at the terminal a yes/no question; nil in batch mode, where nothing is asked.
     public var confirm: (@Sendable (String) async -> Bool)?
+    /// Asks the person at the terminal for a line (`hidden`: without echo, for a secret);
+    /// nil in batch mode. The answer is nil at end of input or Ctrl-C.
+    public var ask: (@Sendable (_ prompt: String, _ hidden: Bool) async -> String?)?
     /// Standard input as data, for `upload - NAME`; nil where the shell reads its own
     /// commands from it (at the prompt, or a script piped in).
     public var dataInput: DataInput?

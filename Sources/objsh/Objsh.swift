@@ -157,6 +157,7 @@ struct Objsh: AsyncParsableCommand {
     func choices(_ directories: ObjshDirectories) -> SessionChoices {
         var choices = SessionChoices()
         choices.journalFolder = directories.journalFolder
+        choices.configFile = directories.configFile
         choices.cacheFolder = directories.cache
         choices.quiet = quiet
         choices.json = json

@@ -184,6 +184,9 @@ final class CompleterTests: XCTestCase {
             Case("cluster s", "cluster sample "),
             Case("cluster dal", "cluster dal0", listed: ["dal05", "dal09"]),
             Case("cluster local ", "cluster local "),
+            Case("cluster test s", "cluster test sample "),
+            Case("cluster rm -f dal", "cluster rm -f dal0", listed: ["dal05", "dal09"]),
+            Case("cluster add s", "cluster add s"),
         ])
     }
 

@@ -55,6 +55,14 @@ final class SecretsTests: XCTestCase {
             ["--cluster", "unreachable", "--debug", "-c", "ls"],
             ["--cluster", "env", "-c", "cluster\ncluster wrongkey\ncluster unreachable\ncluster viacommand\nls"],
             ["--cluster", "env", "--on-error", "continue", "-c", "cluster wrongkey\nls\nhelp\nexit 3"],
+            // cluster add, test and rm: what they say of a cluster that works and of one that is refused.
+            [
+                "--cluster", "env", "--debug", "--on-error", "continue", "-c",
+                "cluster add added --type swift --auth-url \(server.auth) --user \(server.user) --secret-command 'printf %s \(server.key)'\n"
+                    + "cluster test added\ncluster test wrongkey\ncluster test viacommand\ncluster\ncluster --json\n"
+                    + "cluster add refused --type swift --auth-url \(server.auth) --user \(server.user) --secret-command 'printf %s \(wrongKey)'\n"
+                    + "cluster add given --type s3 --access-key a --secret \(wrongKey)\ncluster rm -n added\ncluster rm added",
+            ],
         ]
         var checked = 0
         for arguments in scripts {
@@ -66,6 +74,15 @@ final class SecretsTests: XCTestCase {
                 XCTAssertFalse(text.contains(secret), "\(arguments): a secret was printed:\n\(text)")
             }
         }
+        // A key read from standard input by cluster add goes into the file, not the output.
+        let input = home + "/key-input"
+        try (server.key + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let fromInput = try ObjshRun.run(
+            ["--debug", "-c", "cluster add typed --type swift --auth-url \(server.auth) --user \(server.user) --secret-stdin\ncluster test typed"],
+            config: config, home: home, configMode: 0o644, standardInput: input)
+        XCTAssertEqual(fromInput.status, 0, fromInput.errors)
+        checked += (fromInput.output + fromInput.errors).utf8.count
+        XCTAssertFalse((fromInput.output + fromInput.errors).contains(server.key), fromInput.errors)
         // The env cluster from a pre-issued token: OS_STORAGE_URL and OS_AUTH_TOKEN.
         let tokenRun = try ObjshRun.run(
             ["--cluster", "env", "--debug", "-c", "ls"], home: home,

@@ -2,50 +2,6 @@ import Browser
 import Clusters
 import Rendering
 
-/// `cluster [--json] [NAME]`: list clusters, or switch.
-struct ClusterCommand: ShellCommand {
-    nonisolated static let spec = CommandSpec(
-        name: "cluster", aliases: [],
-        summary: "list clusters, or switch to one (coming back restores its panes)",
-        details: """
-            Without a name, lists the clusters with the current one marked *. With a name, \
-            switches to it; switching back later shows that cluster's panes where they were, \
-            with the same sign-in. Clusters come from the config file (type swift, s3 or file), \
-            from each cloud of clouds.yaml, env from ST_*, an openrc's OS_* or OS_CLOUD, and aws \
-            (S3) from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY or AWS_PROFILE.
-            Example: cluster local
-            """,
-        options: [CommandTable.jsonOption], operands: [OperandSpec("NAME", .cluster, optional: true)])
-
-    let name: String?
-    let json: Bool
-
-    init(_ arguments: CommandArguments) throws {
-        name = arguments.operand(0)
-        json = try arguments.flag(CommandTable.jsonOption)
-    }
-
-    func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let shell = context.shell
-        guard let name else {
-            list(shell.catalog.clusters, current: shell.clusterName, json: context.wantsJSON(json), on: context.console)
-            return .answered
-        }
-        try await shell.switchTo(try shell.cluster(named: name))
-        return .showPanes
-    }
-
-    func list(_ clusters: [Cluster], current: String, json: Bool, on console: Console) {
-        if json { return console.writeJSON(clusters.map { JSONRecord.cluster($0, isCurrent: $0.name == current) }) }
-        let width = clusters.map { DisplayWidth.width(of: $0.name) }.max() ?? 0
-        for cluster in clusters {
-            let mark = cluster.name == current ? "*" : " "
-            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: cluster.name)))
-            console.write("\(mark) \(escaped(cluster.name))\(padding)  \(escaped(cluster.summary)) (\(cluster.origin))\n")
-        }
-    }
-}
-
 /// `help [COMMAND]`: the command list, or one command explained.
 struct HelpCommand: ShellCommand {
     nonisolated static let spec = CommandSpec(

@@ -103,6 +103,10 @@ struct CompletionWord: Equatable {
             return .argument(repeating.kind)
         }
         guard operandIndex < spec.operands.count else { return .nothing }
+        // `cluster test NAME` and `cluster rm NAME` name a cluster; `cluster add NAME` a new one.
+        if spec.name == ClusterCommand.spec.name, operandIndex == 1, let first = firstOperand, ["test", "rm"].contains(first) {
+            return .argument(.cluster)
+        }
         return .argument(spec.operands[operandIndex].kind)
     }
 

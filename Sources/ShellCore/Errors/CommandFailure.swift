@@ -64,6 +64,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case binaryAtTerminal(name: String, contentType: String, bytes: Int64)
     /// `sync --delete` that removed nothing of what only DEST holds, and why.
     case deletionsRefused(DeletionRefusal)
+    /// `cluster add`, `cluster rm`: what keeps the config file as it is.
+    case clusterSetup(ClusterSetupProblem)
 
     /// What the account cannot be used for.
     public enum AccountUse: Sendable, Equatable {
@@ -87,6 +89,26 @@ public enum DeletionRefusal: Sendable, Equatable {
     case emptySource(String)
     /// More names would go than `--max-delete` allows.
     case overLimit(count: Int, limit: Int)
+}
+
+/// Why `cluster add` or `cluster rm` leaves the config file as it is.
+public enum ClusterSetupProblem: Sendable, Equatable {
+    /// `--secret VALUE`: the secret would stay in the shell's history.
+    case secretInCommandLine
+    case noConfigFile
+    /// The cluster shown now cannot be removed.
+    case current(String)
+    /// No `[cluster NAME]` section in the config file (its path).
+    case notInConfigFile(String, path: String)
+    /// The cluster comes from another source (its origin), which objsh does not write.
+    case otherSource(String, origin: String)
+    case badName(String)
+    /// The config file defines the name already; `--replace` would replace it.
+    case exists(String, path: String)
+    /// An answer holds a line break or a control character.
+    case unwritableValue
+    /// `--secret-stdin` read an empty line.
+    case emptySecret
 }
 
 /// What is wrong with a command line, as data.
@@ -124,6 +146,10 @@ public enum UsageProblem: Sendable, Equatable {
         case duration
         /// `on` or `off`.
         case onOrOff
+        /// `add`, `test` or `rm` (after `cluster`).
+        case subcommand
+        /// `s3`, `swift` or `keystone` (`cluster add --type`).
+        case clusterType
         /// An alias name: letters, digits, `_ . + @ % -`, not starting with `-`.
         case aliasName
     }

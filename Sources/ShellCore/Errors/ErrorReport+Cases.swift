@@ -256,6 +256,7 @@ extension ErrorReport {
                     + "(rm -r -f \(container) deletes them; rm -r /\(container)/* only its objects, whose bytes stay as versions)", .usage
             )
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
+        case .clusterSetup(let problem): report(problem)
         case .binaryAtTerminal(let name, let type, let bytes):
             (
                 "\(name) holds binary data (\(type), \(ByteCountText.format(bytes))), not written to the terminal: "

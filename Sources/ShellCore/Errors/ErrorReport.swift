@@ -108,6 +108,8 @@ public struct ErrorReport: Sendable {
         case .age: "an age such as 30m, 12h, 7d or 2w, or a date such as 2024-06-01"
         case .duration: "a duration such as 90s, 30m, 1h or 7d"
         case .onOrOff: "on or off"
+        case .subcommand: "add, test or rm (cluster NAME switches)"
+        case .clusterType: "s3, swift or keystone"
         case .aliasName: "letters, digits and _ . + @ % - (not first)"
         }
     }

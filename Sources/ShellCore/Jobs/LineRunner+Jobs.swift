@@ -36,6 +36,7 @@ extension Shell {
         var streams = redirectedStreams
         streams.progress = true
         streams.confirm = nil
+        streams.ask = nil
         streams.dataInput = nil
         return streams
     }
