@@ -212,6 +212,11 @@ public final class JobTable {
         for job in running { try? await job.waitUntilEnded() }
     }
 
+    /// Removes the files jobs' output spilled to (the session ends).
+    public func removeSpilledOutput() {
+        for job in all { job.output.removeSpilled() }
+    }
+
     /// Whether any job still runs.
     public var anyRunning: Bool { jobs.contains { !$0.hasEnded } }
 

@@ -44,9 +44,7 @@ extension Shell {
     /// a prompt, or between a script's lines.
     public func printFinishedJobs() {
         for job in jobs.takeFinished() {
-            for line in job.output.take() {
-                if line.isError { output.writeError(line.text) } else { output.write(line.text) }
-            }
+            JobOutput.print(job.output.take(), on: output)
             if case .failed = job.state, let error = job.error {
                 writeErrorLine(ShellError.of(error, command: "objsh").printableMessage)
             }
