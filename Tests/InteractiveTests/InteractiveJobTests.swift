@@ -127,6 +127,31 @@ final class InteractiveJobTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: down.appendingPathComponent("big.bin").path))
     }
 
+    /// A job asks nothing: at a terminal, `rm -r docs &` (which would ask) does nothing
+    /// and says to add -f or run it without &; with -f it deletes.
+    func testAJobThatWouldAskDoesNothingAndSaysToAddF() throws {
+        let file = home.appendingPathComponent("store/c/docs/a.txt")
+        try Data("a\n".utf8).write(to: file)
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", home.appendingPathComponent("store").path])
+        session = shell
+        try shell.waitForLastLine("objsh store:/> ")
+        try shell.type("cd c\n")
+        let prompt = "objsh store:/c> "
+        try shell.waitForLastLine(prompt)
+        try shell.type("rm -r docs &\n")
+        try shell.waitForLastLine(prompt)
+        try shell.type("wait\n")
+        let refused = try shell.waitFor("the refusal") { $0.contains("[1] failed (status 64)  rm -r docs  ") }
+        XCTAssertTrue(refused.contains("a job asks nothing, so nothing was done: add -f, or run it without &"), refused)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "nothing deleted")
+        try shell.type("rm -r -f docs &\n")
+        try shell.waitForLastLine(prompt)
+        // Numbered 1 again: the table was empty.
+        try shell.type("wait\n")
+        try shell.waitFor("the deletion") { $0.contains("[1] done  rm -r -f docs  ") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
     private func waitUntil(_ description: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(20)
         while !condition() {
