@@ -56,7 +56,7 @@ let package = Package(
             swiftSettings: shellState),
         .target(
             name: "ShellCore",
-            dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers"],
+            dependencies: ["Browser", "Clusters", "Listing", "NameIndex", "Navigation", "Rendering", "Storage", "Sync", "Transfers", "Workers"],
             swiftSettings: shellState),
         // Comparing two places (local folders, containers, folders) by content: the engine of diff and sync.
         .target(name: "Sync", dependencies: ["Listing", "Places", "Storage", "Transfers", "Workers"]),

@@ -5,6 +5,8 @@ import NameIndex
 import Navigation
 import Rendering
 import Storage
+import Transfers
+import Workers
 
 /// The shell: one cluster's browser at a time, the command table, and the output.
 ///
@@ -120,10 +122,10 @@ public final class Shell {
             let context = CommandContext(shell: self, console: io.map(console(for:)) ?? foreground?.console ?? console)
             let command = try type.init(CommandArguments(parsed))
             let outcome: CommandOutcome
-            if let reader {
-                outcome = try await reader.stoppingWhenGone { try await command.run(context) }
-            } else {
-                outcome = try await command.run(context)
+            // A width pinned with --parallel is the command's own: it draws nothing from the budget.
+            outcome = try await ConnectionBudget.$exempt.withValue(parsed.values["--parallel"] != nil) {
+                if let reader { return try await reader.stoppingWhenGone { try await command.run(context) } }
+                return try await command.run(context)
             }
             if case .storeChanged = outcome { try await context.session.refresh() }
             unloadHiddenPanesIfMemoryIsShort()
@@ -180,7 +182,8 @@ public final class Shell {
     /// without showing it: `cp` and `mv` between clusters work through it.
     func session(of cluster: Cluster) async throws -> BrowserSession {
         if let existing = sessions[cluster.name] { return existing }
-        let store = try await openStore(cluster)
+        // One budget of connections a cluster: its transfers, in the foreground and in jobs, share it.
+        let store = BudgetedStore(base: try await openStore(cluster), budget: ConnectionBudget())
         let observer: ((LifecycleEvent, Pane) -> Void)? =
             settings.trace
             ? { [console] event, pane in

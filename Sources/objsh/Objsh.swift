@@ -126,6 +126,7 @@ struct Objsh: AsyncParsableCommand {
         // Jobs still running when the session ends (exit, Ctrl-D, a hangup) are cancelled
         // and clean up as Ctrl-C would have them: nothing partial is left in place.
         await shell.jobs.cancelAll()
+        shell.jobs.removeSpilledOutput()
         await stores.shutdown()
         if debug || environment["OBJSH_STATS"] == "1" {
             FileHandle.standardError.write(Data("debug: \(StoreFactory.uploadBufferStatistics)\n".utf8))

@@ -71,13 +71,7 @@ final class InteractiveJobTests: XCTestCase {
         let question = "1 job still runs: [w]ait for it, [c]ancel, or Enter to keep typing?"
         for answer in ["c", "w"] {
             // Each 1 MiB of the file store waits 500 ms: the download runs for about three seconds.
-            let shell = try TmuxSession(
-                home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
-                environment: ["OBJSH_TEST_READ_DELAY_MS": "500"])
-            session = shell
-            try shell.waitForLastLine("objsh store:/> ")
-            try shell.type("cd c; lcd \(down.path)\n")
-            try shell.waitForLastLine("objsh store:/c> ")
+            let shell = try shellInC(readDelay: 500)
             try shell.type("get big.bin &\nexit\n")
             try shell.waitForLastLine(question + " ")
             try shell.press("Enter")
@@ -102,14 +96,8 @@ final class InteractiveJobTests: XCTestCase {
     func testCtrlCInWaitStopsWaitingAndInFgCancelsTheJob() throws {
         try Data(repeating: 3, count: 6 << 20).write(to: home.appendingPathComponent("store/c/big.bin"))
         let down = home.appendingPathComponent("down")
-        let shell = try TmuxSession(
-            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
-            environment: ["OBJSH_TEST_READ_DELAY_MS": "1000"])
-        session = shell
-        try shell.waitForLastLine("objsh store:/> ")
-        try shell.type("cd c; lcd \(down.path)\n")
+        let shell = try shellInC(readDelay: 1000)
         let prompt = "objsh store:/c> "
-        try shell.waitForLastLine(prompt)
         try shell.type("get big.bin &\n")
         try shell.waitForLastLine(prompt)
         try shell.typeAndWaitForEcho("wait", after: prompt)
@@ -125,6 +113,40 @@ final class InteractiveJobTests: XCTestCase {
         let killed = try shell.waitForLastLine(prompt, timeout: 20)
         XCTAssertTrue(killed.contains("[1] killed  get big.bin  "), killed)
         XCTAssertFalse(FileManager.default.fileExists(atPath: down.appendingPathComponent("big.bin").path))
+    }
+
+    /// A job asks nothing: at a terminal, `rm -r docs &` (which would ask) does nothing
+    /// and says to add -f or run it without &; with -f it deletes.
+    func testAJobThatWouldAskDoesNothingAndSaysToAddF() throws {
+        let file = home.appendingPathComponent("store/c/docs/a.txt")
+        try Data("a\n".utf8).write(to: file)
+        let shell = try shellInC()
+        let prompt = "objsh store:/c> "
+        try shell.type("rm -r docs &\n")
+        try shell.waitForLastLine(prompt)
+        try shell.type("wait\n")
+        let refused = try shell.waitFor("the refusal") { $0.contains("[1] failed (status 64)  rm -r docs  ") }
+        XCTAssertTrue(refused.contains("a job asks nothing, so nothing was done: add -f, or run it without &"), refused)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "nothing deleted")
+        try shell.type("rm -r -f docs &\n")
+        try shell.waitForLastLine(prompt)
+        // Numbered 1 again: the table was empty.
+        try shell.type("wait\n")
+        try shell.waitFor("the deletion") { $0.contains("[1] done  rm -r -f docs  ") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    /// objsh on the file store in tmux, in /c with the local folder `down`; with
+    /// `readDelay`, each 1 MiB a download receives waits that many milliseconds.
+    private func shellInC(readDelay: Int = 0) throws -> TmuxSession {
+        let shell = try TmuxSession(
+            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
+            environment: readDelay > 0 ? ["OBJSH_TEST_READ_DELAY_MS": "\(readDelay)"] : [:])
+        session = shell
+        try shell.waitForLastLine("objsh store:/> ")
+        try shell.type("cd c; lcd \(home.appendingPathComponent("down").path)\n")
+        try shell.waitForLastLine("objsh store:/c> ")
+        return shell
     }
 
     private func waitUntil(_ description: String, _ condition: () -> Bool) throws {

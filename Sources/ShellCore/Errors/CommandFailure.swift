@@ -25,6 +25,8 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case noSuchAlias(String)
     /// `wait %N`, `kill %N` of a job that is not there (as typed).
     case noSuchJob(String)
+    /// A job at a terminal whose command would ask first: it does nothing instead.
+    case jobWouldAsk
     /// `CMD > FILE | FILTER`, or two redirections: where the output goes is not one place.
     case outputTwice
     /// `cp`/`mv` of an object onto itself.

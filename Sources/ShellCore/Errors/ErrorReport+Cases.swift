@@ -237,6 +237,7 @@ extension ErrorReport {
         case .localProgram(let path, let problem): ("\(path): cannot start: \(words(problem))", .failed)
         case .noSuchAlias(let name): ("\(name): no such alias", .notFound)
         case .noSuchJob(let spec): ("\(spec): no such job", .notFound)
+        case .jobWouldAsk: ("a job asks nothing, so nothing was done: add -f, or run it without &", .usage)
         case .outputTwice: ("a command's output goes to one place: one > or >> file, or a | pipeline", .usage)
         case .standardInputHoldsCommands:
             ("standard input holds the shell's own commands here; pipe the data in: objsh -c 'upload - NAME' < FILE", .usage)

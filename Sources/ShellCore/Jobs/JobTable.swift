@@ -18,6 +18,8 @@ public final class Job {
     public internal(set) var number: Int
     /// The command line as typed, without its `&`.
     public let line: String
+    /// Set when its command would have asked a question (at a terminal): it ends failed.
+    var wouldHaveAsked = false
     /// Set when Ctrl-Z sends it back from `fg`: the `fg` command ends, the job runs on.
     var leavesForeground = false
     let started: Date
@@ -65,6 +67,9 @@ public final class Job {
     func finish(_ result: Result<Shell.Outcome, any Error>) {
         finished = Date()
         switch result {
+        case .success where wouldHaveAsked:
+            error = CommandFailure.jobWouldAsk
+            state = .failed(.usage)
         case .success(.differ): state = .failed(.failed)
         case .success: state = .done
         case .failure(let error) where state == .killed: self.error = error
@@ -210,6 +215,11 @@ public final class JobTable {
         let running = all.filter { !$0.hasEnded }
         for job in running { job.kill() }
         for job in running { try? await job.waitUntilEnded() }
+    }
+
+    /// Removes the files jobs' output spilled to (the session ends).
+    public func removeSpilledOutput() {
+        for job in all { job.output.removeSpilled() }
     }
 
     /// Whether any job still runs.

@@ -15,6 +15,14 @@ extension LineRunner {
         let words = command.words
         let streams = shell.jobStreams
         let job = shell.jobs.start(line: entry.text.trimmingCharacters(in: .whitespaces), terminal: shell.output) { [shell] job in
+            var streams = streams
+            // At a terminal the command would ask first (`rm -r x`): the job answers no and ends failed, saying to add -f.
+            if shell.settings.streams.confirm != nil {
+                streams.confirm = { _ in
+                    await MainActor.run { job.wouldHaveAsked = true }
+                    return false
+                }
+            }
             var io = CommandIO(sink: job.output, streams: streams)
             io.status = job.status
             do {
@@ -45,9 +53,7 @@ extension Shell {
     /// a prompt, or between a script's lines.
     public func printFinishedJobs() {
         for job in jobs.takeFinished() {
-            for line in job.output.take() {
-                if line.isError { output.writeError(line.text) } else { output.write(line.text) }
-            }
+            JobOutput.print(job.output.take(), on: output)
             if case .failed = job.state, let error = job.error {
                 writeErrorLine(ShellError.of(error, command: "objsh").printableMessage)
             }

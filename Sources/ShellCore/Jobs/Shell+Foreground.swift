@@ -20,7 +20,13 @@ extension Shell {
         // A question after Ctrl-Z is answered no, as a job asks nothing.
         var settings = settings
         if let ask = settings.streams.confirm {
-            settings.streams.confirm = { question in await MainActor.run { job.number == 0 } ? await ask(question) : false }
+            settings.streams.confirm = { question in
+                let isForeground = await MainActor.run {
+                    job.wouldHaveAsked = job.number != 0
+                    return job.number == 0
+                }
+                return isForeground ? await ask(question) : false
+            }
         }
         return Foreground(job: job, console: Console(output: job.output, settings: settings, status: job.status))
     }
