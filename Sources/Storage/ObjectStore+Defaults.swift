@@ -62,6 +62,7 @@ extension ForwardingStore {
     public var kind: String { base.kind }
     public var shortPageEndsListing: Bool { base.shortPageEndsListing }
     public var namesAreLocalPaths: Bool { base.namesAreLocalPaths }
+    public var keepsMetadata: Bool { base.keepsMetadata }
     public var listedETagsMayBeOpaque: Bool { base.listedETagsMayBeOpaque }
     public var maximumPageSize: Int { base.maximumPageSize }
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }
