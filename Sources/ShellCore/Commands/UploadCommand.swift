@@ -62,7 +62,10 @@ struct UploadCommand: ShellCommand {
         destination = words.count > 1 ? words.last!.text : nil
         options = UploadOptions(leaveSegments: try arguments.flag(Self.leaveSegments), skipIdentical: try arguments.flag(Self.skipIdentical))
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
-        if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
+        if let count = try arguments.number(Self.parallel, in: 1...64) {
+            options.parallel = count
+            options.pinned = true
+        }
         showsProgress = try arguments.flag(Self.progress)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
         if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
