@@ -88,6 +88,7 @@ public struct FolderDownloader: Sendable {
     ) async throws {
         var downloader = downloader
         downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / width.most))
+        downloader.partials = PartialFiles()
         progress?.addTotal(bytes: targets.reduce(0) { $0 + $1.object.bytes }, items: targets.count)
         try await WorkerPool.forEach(targets, width: width) { [downloader] target in
             let (object, relative) = (target.object, target.relative)
