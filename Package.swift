@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "StorageOpenStackTests",
             dependencies: [
-                "StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Places", "Transfers", "FaultProxyHarness",
+                "StorageOpenStack", "StorageHTTP", "StorageContract", "Storage", "Clusters", "Places", "Transfers", "FaultProxyHarness", "Workers",
             ]),
         // The S3 store against the test server's s3api (and moto), and the SigV4 test vectors.
         .testTarget(

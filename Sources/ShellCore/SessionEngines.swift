@@ -1,4 +1,5 @@
 import Browser
+import Foundation
 import Storage
 import Sync
 import Transfers
@@ -10,7 +11,13 @@ extension BrowserSession {
     func downloader() -> Downloader { Downloader(store: store) }
     func folderDownloader() -> FolderDownloader { FolderDownloader(store: store) }
     func deleter() -> Deleter { Deleter(store: store) }
-    func copier() -> Copier { Copier(store: store) }
+    /// `OBJSH_TEST_COPY_PARALLEL` is a hidden hook for the benchmark that chose the
+    /// width of `cp -r` (bench/peers.sh SWEEP), kept out of help and the man page.
+    func copier() -> Copier {
+        var copier = Copier(store: store)
+        if let count = ProcessInfo.processInfo.environment["OBJSH_TEST_COPY_PARALLEL"].flatMap(Int.init), count > 0 { copier.parallel = count }
+        return copier
+    }
 
     func uploader(options: UploadOptions, progress: TransferProgress?) -> Uploader {
         Uploader(store: store, options: options, progress: progress)

@@ -2,6 +2,9 @@ extension ObjectStore {
     /// No bulk delete unless the store says so.
     public func bulkDeleteLimit() async throws -> Int { 0 }
 
+    /// No server to back off from unless the store has one.
+    public var load: ServerLoad? { nil }
+
     /// One request an object, for stores without a bulk delete.
     public func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError] {
         var failures: [String: StorageError] = [:]
@@ -65,6 +68,7 @@ extension ForwardingStore {
     public var keepsMetadata: Bool { base.keepsMetadata }
     public var listedETagsMayBeOpaque: Bool { base.listedETagsMayBeOpaque }
     public var maximumPageSize: Int { base.maximumPageSize }
+    public var load: ServerLoad? { base.load }
     public func listContainers(_ query: ListingQuery) async throws -> [ContainerSummary] { try await base.listContainers(query) }
     public func listObjects(in container: String, _ query: ListingQuery) async throws -> [ListingEntry] {
         try await base.listObjects(in: container, query)

@@ -79,6 +79,10 @@ public protocol ObjectStore: Sendable {
     /// How many objects `deleteObjects` takes in one request; 0 when the store has no bulk delete.
     func bulkDeleteLimit() async throws -> Int
 
+    /// The busy answers the store's server gave, for transfers to back off by; nil for a
+    /// store without a server.
+    var load: ServerLoad? { get }
+
     /// Deletes up to `bulkDeleteLimit()` objects in one request; returns the names that
     /// could not be deleted, with why (a name already gone is not a failure).
     func deleteObjects(container: String, names: [String]) async throws -> [String: StorageError]

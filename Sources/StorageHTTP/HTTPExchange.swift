@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Endpoints
 import NIOCore
 import NIOHTTP1
+import Storage
 
 /// One HTTP request as the store describes it; the body is made anew for every try,
 /// because a streamed body can be read only once.
@@ -61,6 +62,8 @@ package struct HTTPExchange: Sendable {
     package let log: (@Sendable (String) -> Void)?
     /// The variable that names a CA file for this kind of store, for TLS messages.
     package let caVariable: String
+    /// The busy answers this store's requests got.
+    package let load = ServerLoad()
 
     package init(
         clients: StoreHTTPClient, options: HTTPStoreOptions, log: (@Sendable (String) -> Void)?
@@ -118,6 +121,7 @@ package struct HTTPExchange: Sendable {
             do {
                 let answer = try await once()
                 let (code, headers) = status(answer)
+                if ServerLoad.isBusy(status: code) { load.heardBusy() }
                 guard request.isIdempotent, RetryPolicy.isRetryable(status: code) else { return answer }
                 retryAfter = RetryPolicy.retryAfterWait(headers.first(name: "Retry-After"))
                 let longest = max(options.retry.maximumBackoff, options.retry.maximumTotalWait)

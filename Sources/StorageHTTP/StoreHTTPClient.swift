@@ -38,6 +38,8 @@ package final class StoreHTTPClient: Sendable {
             timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: idle, write: idle))
         // A refused connection would otherwise be retried until the deadline; our own policy decides.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // AsyncHTTPClient keeps 8 a host by default; a transfer of many small objects runs more at once.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = ServerLoad.connectionsPerHost
         // The client would send most headers, credentials among them, to any host a server names.
         configuration.redirectConfiguration = .disallow
         var warnings: [String] = []

@@ -17,6 +17,7 @@ public final class SwiftStore: ObjectStore, Sendable {
 
     /// Things the user should hear about before the first command, e.g. TLS checks turned off.
     public let warnings: [String]
+    public var load: ServerLoad? { exchange.load }
 
     let clients: StoreHTTPClient
     let exchange: HTTPExchange

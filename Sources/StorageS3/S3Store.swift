@@ -23,6 +23,7 @@ public final class S3Store: ObjectStore, Sendable {
 
     /// Things the user should hear about before the first command, e.g. TLS checks turned off.
     public let warnings: [String]
+    public var load: ServerLoad? { exchange.load }
 
     let endpoint: S3Endpoint
     let name: String

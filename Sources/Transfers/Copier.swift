@@ -44,7 +44,8 @@ public struct Copier: Sendable {
     public let target: any ObjectStore
     /// How objects cross to another cluster; nil within one.
     let streamed: StreamedCopy?
-    /// Objects copied at once (each a server-side request, or one per segment or part).
+    /// Objects copied at once (each a server-side request, or one per segment or part),
+    /// fewer while the target's server answers busy (`TransferWidth`).
     public var parallel = 8
 
     /// Copies within `store`'s cluster, on the server.
@@ -96,7 +97,7 @@ public struct Copier: Sendable {
         let tally = Tally(failed, unverified: unverified)
         let remover = try await sourceRemover(container: container, moving: moving, journal: journal, tally: tally)
         let objects = admitted(objects, container: container, below: source, to: target, gate: targetGate, tally: tally)
-        try await WorkerPool.forEach(objects, limit: parallel) { object in
+        try await WorkerPool.forEach(objects, width: TransferWidth(pinned: nil, store: self.target, start: parallel)) { object in
             progress?.addTotal(bytes: object.bytes, items: 1)
             try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
             progress?.finishItem()
@@ -199,7 +200,8 @@ public struct Copier: Sendable {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             return admitted(objects, container: container, below: source, to: target, gate: gate, tally: tally)
         }
-        try await WorkerPool.forEach(pages: pages, limit: parallel) { (object: ObjectSummary) in
+        try await WorkerPool.forEach(pages: pages, width: TransferWidth(pinned: nil, store: self.target, start: parallel)) {
+            (object: ObjectSummary) in
             progress?.addTotal(bytes: object.bytes, items: 1)
             try await transferListed(object, container: container, below: source, to: target, remover: remover, tally: tally)
             progress?.finishItem()

@@ -16,6 +16,9 @@ public struct Downloader: Sendable {
     public var rangeBytes = RangePlan.defaultRangeBytes
     /// Objects from this size on come down as ranges.
     public var threshold = RangePlan.defaultThreshold
+    /// The partial files in the folders a folder download writes to, each folder read
+    /// once; nil: the target's folder is read for each download.
+    var partials: PartialFiles?
 
     public init(store: any ObjectStore) { self.store = store }
 
@@ -63,7 +66,7 @@ public struct Downloader: Sendable {
         }
         let verification = try await verification(for: info)
         let partial = LocalFile.partialName(for: target, etag: info.etag)
-        LocalFile.removeStalePartials(of: target, keeping: partial)
+        LocalFile.removeStalePartials(of: target, keeping: partial, known: partials)
         let file = try LocalFile.openForAppend(partial)
         defer { close(file.descriptor) }
         let outcome: DownloadOutcome

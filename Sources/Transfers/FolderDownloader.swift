@@ -12,11 +12,12 @@ import Workers
 public struct FolderDownloader: Sendable {
     /// Fetches each object; its `parallel` is the most ranges of one object at once.
     public var downloader: Downloader
-    /// Objects in flight at once.
-    public var parallel = SegmentPlan.defaultParallel
+    /// Objects in flight at once, fixed (`--parallel N`); nil: `TransferWidth` chooses,
+    /// and backs off from a busy server.
+    public var pinned: Int?
     /// Connections a folder download opens at most, over all its objects and their
-    /// ranges: AsyncHTTPClient's default per-host limit, beyond which requests queue.
-    public static let connectionLimit = 8
+    /// ranges: what a store keeps to one host, beyond which requests queue.
+    public static let connectionLimit = ServerLoad.connectionsPerHost
 
     public init(store: any ObjectStore) { downloader = Downloader(store: store) }
 
@@ -33,10 +34,11 @@ public struct FolderDownloader: Sendable {
         let tally = Tally(failed)
         let container = place.container!
         let gate = LocalPathGate()
+        let width = TransferWidth(pinned: pinned, store: downloader.store)
         for try await page in ParallelListing(store: downloader.store, container: container, prefix: place.prefix) {
             let objects = page.compactMap { entry -> ObjectSummary? in if case .object(let object) = entry { object } else { nil } }
             let paths = Self.localPaths(of: objects, container: container, below: place, gate: gate, tally: tally)
-            try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+            try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally, width: width)
         }
         return try tally.total()
     }
@@ -51,7 +53,8 @@ public struct FolderDownloader: Sendable {
         try LocalFolder.make(folder)
         let tally = Tally(failed)
         let paths = Self.localPaths(of: objects, container: container, below: place, gate: LocalPathGate(), tally: tally)
-        try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally)
+        let width = TransferWidth(pinned: pinned, store: downloader.store)
+        try await download(paths, container: container, into: folder, overwrite: overwrite, progress: progress, tally: tally, width: width)
         return try tally.total()
     }
 
@@ -80,12 +83,14 @@ public struct FolderDownloader: Sendable {
     }
 
     private func download(
-        _ targets: [LocalTarget], container: String, into folder: String, overwrite: Bool, progress: TransferProgress?, tally: Tally
+        _ targets: [LocalTarget], container: String, into folder: String, overwrite: Bool, progress: TransferProgress?, tally: Tally,
+        width: TransferWidth
     ) async throws {
         var downloader = downloader
-        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / max(1, parallel)))
+        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / width.most))
+        downloader.partials = PartialFiles()
         progress?.addTotal(bytes: targets.reduce(0) { $0 + $1.object.bytes }, items: targets.count)
-        try await WorkerPool.forEach(targets, limit: parallel) { [downloader] target in
+        try await WorkerPool.forEach(targets, width: width) { [downloader] target in
             let (object, relative) = (target.object, target.relative)
             try await tally.record(object.name) {
                 try await Self.fetch(

@@ -28,16 +28,18 @@ public enum LocalFile {
         return folder + name
     }
 
-    /// Removes partial files (and their journals) an older version of the object left for `target`.
-    static func removeStalePartials(of target: String, keeping current: String) {
+    /// Removes partial files (and their journals) an older version of the object left for
+    /// `target`, found in `known` (a folder download's, each folder read once) or by
+    /// reading the folder.
+    static func removeStalePartials(of target: String, keeping current: String, known: PartialFiles? = nil) {
         let (folder, base) = split(target)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        let names = known?.names(in: folder) ?? PartialFiles.list(folder)
         let journal = RangeJournal.name(forPartial: current)
         // Bytes, not characters: `é` and `e\u{301}` are two files, each with its own partial.
         let prefix = Array(("." + base + ".").utf8)
         for name in names
         where name.utf8.starts(with: prefix) && !(folder + name).utf8.elementsEqual(current.utf8)
-            && !(folder + name).utf8.elementsEqual(journal.utf8) && (name.hasSuffix(partialSuffix) || name.hasSuffix(journalSuffix))
+            && !(folder + name).utf8.elementsEqual(journal.utf8)
         {
             unlink(folder + name)
         }

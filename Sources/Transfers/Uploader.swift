@@ -7,8 +7,11 @@ import Workers
 public struct UploadOptions: Sendable, Equatable {
     /// Segment size; nil: `SegmentPlan.defaultSegmentBytes`, within the store's limits.
     public var segmentBytes: Int64?
-    /// Segments of one file, and files of a folder, in flight at once.
+    /// Segments of one file in flight at once, and files of a folder when `pinned`.
     public var parallel: Int
+    /// `--parallel` was given: the files of a folder keep to `parallel` too, whatever the
+    /// server says; otherwise `TransferWidth` chooses how many go at once.
+    public var pinned = false
     /// Keep the segments of an SLO this upload replaces.
     public var leaveSegments: Bool
     /// Skip objects whose size and MD5 (per segment for a large object) match already.
@@ -87,7 +90,8 @@ public struct Uploader: Sendable {
         let ledger = PartialLedger()
         let inOrder = InOrder(report)
         do {
-            try await WorkerPool.forEach(Array(items.enumerated()), limit: items.count > 1 ? options.parallel : 1) { index, item in
+            let width = TransferWidth(pinned: items.count > 1 ? (options.pinned ? options.parallel : nil) : 1, store: store)
+            try await WorkerPool.forEach(Array(items.enumerated()), width: width) { index, item in
                 let result = try await upload(item, into: container, limits: limits, ledger: ledger)
                 ledger.finishFile()
                 inOrder.deliver(result, at: index)

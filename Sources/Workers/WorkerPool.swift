@@ -15,8 +15,7 @@ public enum WorkerPool {
         _ items: some Sequence<Item>, limit: Int,
         _ body: @escaping @Sendable (Item) async throws -> Void
     ) async throws {
-        var iterator = items.makeIterator()
-        try await run(next: { iterator.next() }, limit: limit, body, take: { _, _ in 1 })
+        try await forEach(items, width: FixedWidth(limit), body)
     }
 
     /// As `forEach`, over items that arrive in pages (a listing): a job starts as soon as
@@ -25,16 +24,7 @@ public enum WorkerPool {
     public static func forEach<Item: Sendable, Pages: AsyncSequence>(
         pages: Pages, limit: Int, _ body: @escaping @Sendable (Item) async throws -> Void
     ) async throws where Pages.Element == [Item] {
-        var pages = pages.makeAsyncIterator()
-        var page = [Item]().makeIterator()
-        try await run(
-            next: {
-                while true {
-                    if let item = page.next() { return item }
-                    guard let following = try await pages.next() else { return nil }
-                    page = following.makeIterator()
-                }
-            }, limit: limit, body, take: { _, _ in 1 })
+        try await forEach(pages: pages, width: FixedWidth(limit), body)
     }
 
     /// As `forEach`, collecting each job's result in the items' order.
@@ -67,7 +57,7 @@ public enum WorkerPool {
         var results = [Result?](repeating: nil, count: items.count)
         var iterator = items.makeIterator()
         // Jobs cannot fail here, so what `run` throws is the caller's cancellation.
-        try? await run(next: { iterator.next() }, limit: limit, { try? await body($0) }) { index, result in
+        try? await run(next: { iterator.next() }, limit: { limit }, { try? await body($0) }) { index, result in
             results[index] = result
             return 1
         }
@@ -88,7 +78,7 @@ public enum WorkerPool {
         var waiting: [Int: Result] = [:]
         var emitted = 0
         // A job is let go of once emitted: one that ends early waits, held, for those before it.
-        try await run(next: { try await iterator.next() }, limit: limit, readsAhead: false, body) { index, result in
+        try await run(next: { try await iterator.next() }, limit: { limit }, readsAhead: false, body) { index, result in
             waiting[index] = result
             let before = emitted
             while let result = waiting.removeValue(forKey: emitted) {
@@ -105,7 +95,7 @@ public enum WorkerPool {
         _ body: @escaping @Sendable (Item) async throws -> Result
     ) async throws -> [Result] {
         var results: [Result?] = []
-        try await run(next: next, limit: limit, body) { index, result in
+        try await run(next: next, limit: { limit }, body) { index, result in
             if results.count <= index { results += Array(repeating: nil, count: index + 1 - results.count) }
             results[index] = result
             return 1
@@ -119,8 +109,8 @@ public enum WorkerPool {
     /// answers how many jobs it lets go of (those whose results it has done with), and
     /// only those free a place. Every job `take` has not let go of must be running or
     /// let go of later, or the loop would wait for nothing.
-    private static func run<Item: Sendable, Result: Sendable>(
-        next: () async throws -> Item?, limit: Int, readsAhead: Bool = true,
+    static func run<Item: Sendable, Result: Sendable>(
+        next: () async throws -> Item?, limit: () -> Int, readsAhead: Bool = true,
         _ body: @escaping @Sendable (Item) async throws -> Result,
         take: (Int, Result) async throws -> Int
     ) async throws {
@@ -128,7 +118,7 @@ public enum WorkerPool {
             var started = 0
             var released = 0
             func waitForRoom() async throws {
-                while started - released >= max(1, limit), let (index, result) = try await group.next() {
+                while started - released >= max(1, limit()), let (index, result) = try await group.next() {
                     released += try await take(index, result)
                 }
             }

@@ -142,7 +142,7 @@ struct GetCommand: ShellCommand {
             try await console.withProgress(progress) {
                 var folderDownloader = session.folderDownloader()
                 folderDownloader.downloader = downloader
-                folderDownloader.parallel = downloader.parallel
+                folderDownloader.pinned = parallelCount
                 return try await folderDownloader.download(
                     from: target, into: folder.absolute, overwrite: overwrite, progress: progress,
                     failed: console.failureWriter(of: "get", into: folder))

@@ -73,7 +73,10 @@ struct UploadCommand: ShellCommand {
         destination = words.count > 1 ? words.last!.text : nil
         options = UploadOptions(leaveSegments: try arguments.flag(Self.leaveSegments), skipIdentical: try arguments.flag(Self.skipIdentical))
         if let size = try arguments.size(Self.segmentSize) { options.segmentBytes = size }
-        if let count = try arguments.number(Self.parallel, in: 1...64) { options.parallel = count }
+        if let count = try arguments.number(Self.parallel, in: 1...64) {
+            options.parallel = count
+            options.pinned = true
+        }
         showsProgress = try arguments.flag(Self.progress)
         options.contentType = try arguments.value(Self.contentType).map { try MetaCommand.checkedType($0, spec: arguments.spec) }
         options.metadata = try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec)
