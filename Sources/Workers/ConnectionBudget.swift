@@ -8,10 +8,11 @@ import Synchronization
 /// waits behind a transfer. A task within `ConnectionBudget.$exempt` (a command whose
 /// `--parallel` pinned its width) takes none either.
 public final class ConnectionBudget: Sendable {
-    /// 8: the connections the HTTP client keeps open to one server at most (its soft
-    /// limit a host), so two transfers at the default width of 4 run at full speed
-    /// together and more share without queueing behind the pool.
-    public static let defaultLimit = 8
+    /// 64: the connections the HTTP client keeps open to one server at most (its soft
+    /// limit a host, `ServerLoad.connectionsPerHost`), so two transfers at the default
+    /// width of 32 run at full speed together and more share without queueing behind the
+    /// pool. (Workers sits below Storage, so the number is written here again.)
+    public static let defaultLimit = 64
 
     /// Set for the work of a command whose width was pinned: it takes no connection.
     @TaskLocal public static var exempt = false
