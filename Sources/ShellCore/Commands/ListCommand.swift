@@ -7,6 +7,9 @@ struct ListCommand: ShellCommand {
     nonisolated static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
     nonisolated static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
     nonisolated static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
+    nonisolated static let bySize = OptionSpec("-S", help: "a folder by size, largest first (the whole folder is listed before any line)")
+    nonisolated static let byDate = OptionSpec("-t", help: "a folder by date, newest first (the whole folder is listed before any line)")
+    nonisolated static let reverse = OptionSpec("-r", help: "a folder in reverse order (of names, or of -S or -t)")
     nonisolated static let versions = OptionSpec(
         "--versions", help: "every version of the object PATH, or of every object under it: ID, size, date, state, name")
     nonisolated static let spec = CommandSpec(
@@ -17,7 +20,11 @@ struct ListCommand: ShellCommand {
             line has the size, the date and the name, and a manifest's mark ([static manifest], \
             [dynamic manifest: ...]: a DLO's size comes from a HEAD); at the root, each container's size \
             and object count from the account listing, after the account's totals. Options \
-            combine (-lh). With -R, every object under the folder, at any depth, named from \
+            combine (-lh). A folder's -l listing ends with a total line (its objects and their \
+            bytes, counted as the lines go by; the root's total comes first, from the account). \
+            A folder streams in name order; -S (largest first) and -t (newest first) sort it, \
+            -r reverses, and these hold the whole folder in memory before the first line; \
+            --json follows the same order. With -R, every object under the folder, at any depth, named from \
             it (photos/2024/a.jpg from the root). When output is not a terminal, one entry a \
             line, so it pipes into wc -l and grep. With --versions, every version the container \
             keeps of the object PATH (or of each object under the folder or container PATH), \
@@ -26,7 +33,7 @@ struct ListCommand: ShellCommand {
             Example: ls -l photos/2024
             Example: ls --versions report.pdf
             """,
-        options: [long, human, recursive, versions, CommandTable.jsonOption],
+        options: [long, human, recursive, bySize, byDate, reverse, versions, CommandTable.jsonOption],
         operands: [OperandSpec("PATH", .remoteAny, optional: true)])
 
     let path: PathArgument?
@@ -39,6 +46,9 @@ struct ListCommand: ShellCommand {
             json: try arguments.flag(CommandTable.jsonOption))
         style.recursive = try arguments.flag(Self.recursive)
         style.versions = try arguments.flag(Self.versions)
+        if try arguments.flag(Self.bySize) { style.order.key = .size }
+        if try arguments.flag(Self.byDate) { style.order.key = .date }
+        style.order.reversed = try arguments.flag(Self.reverse)
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
@@ -62,13 +72,24 @@ struct ListCommand: ShellCommand {
             try await style.recursive ? writer.writeEveryObject(of: session) : writer.writeContainers(of: session)
             return .answered
         }
+        guard try await listFolder(target, style: style, writer: writer, of: session) else {
+            try await writer.writeNothingUnder(target, of: session)
+            return .answered
+        }
+        if style.long && !style.json { writer.writeFolderTotals() }
+        return .answered
+    }
+
+    /// Writes the folder `target` page by page, or whole and sorted; false when it holds nothing.
+    func listFolder(_ target: Location, style: ListStyle, writer: EntryWriter, of session: BrowserSession) async throws -> Bool {
+        var held: [ListingEntry] = []
         var listedAny = false
         try await session.eachEntryPage(under: target, recursive: style.recursive, sizes: style.showsSizes) { page in
             listedAny = listedAny || !page.isEmpty
-            writer.write(page, of: target)
+            if style.order.needsWholeFolder { held += page } else { writer.write(page, of: target) }
         }
-        if !listedAny { try await writer.writeNothingUnder(target, of: session) }
-        return .answered
+        if style.order.needsWholeFolder { writer.write(style.order.sorted(held), of: target) }
+        return listedAny
     }
 
     func listVersions(under target: Location, style: ListStyle, _ context: CommandContext) async throws -> CommandOutcome {
@@ -90,6 +111,8 @@ struct ListStyle {
     var recursive = false
     /// `--versions`: every version instead of the entries.
     var versions = false
+    /// `-S`, `-t`, `-r`: a folder's order.
+    var order = ListOrder()
     /// Whether sizes are shown (and a DLO's must be looked up).
     var showsSizes: Bool { long || json }
 }

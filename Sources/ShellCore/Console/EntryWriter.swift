@@ -9,6 +9,8 @@ final class EntryWriter {
     let console: Console
     let style: ListStyle
     private var columns: Columns
+    /// The objects written by `write(_:of:)` so far, for `ls -l`'s closing `total`.
+    private(set) var totals = ListTotals()
 
     init(console: Console, style: ListStyle) {
         self.console = console
@@ -23,6 +25,12 @@ final class EntryWriter {
 
     /// One listing page of `folder`: its entries, or with `-R` its objects named from it.
     func write(_ page: [ListingEntry], of folder: Location) {
+        // The folder's own marker is the folder, not something under it.
+        totals.add(
+            page.compactMap { entry in
+                guard case .object(let object) = entry, object.name != folder.prefix else { return nil }
+                return object
+            })
         guard style.recursive else {
             if style.json { return console.writeJSON(page.compactMap { JSONRecord.entry($0, in: folder) }) }
             return writeEntries(page.compactMap { EntryLine($0, in: folder) })
@@ -54,6 +62,13 @@ final class EntryWriter {
             if style.json { return console.writeJSON(page.map(JSONRecord.container)) }
             writeEntries(page.map { EntryLine(name: $0.name, isFolder: true, bytes: $0.bytes, date: nil, count: $0.objectCount) })
         }
+    }
+
+    /// `ls -l` of a folder ends with its totals, counted as the listing streamed by
+    /// (the root's come first: the account keeps them).
+    func writeFolderTotals() {
+        let bytes = EntryLine.size(totals.bytes, human: style.human) + (style.human ? "" : " bytes")
+        console.write("total " + ScreenComposer.counted(totals.objects, "object") + ", " + bytes + "\n")
     }
 
     func writeAccountTotals(of session: BrowserSession) async throws {
