@@ -85,7 +85,7 @@ final class CompleterTests: XCTestCase {
 
     func testOptions() async {
         await check([
-            Case("ls -", "ls -", listed: ["--json", "--versions", "-R", "-h", "-l"]),
+            Case("ls -", "ls -", listed: ["--json", "--versions", "-R", "-S", "-h", "-l", "-r", "-t"]),
             Case("ls --", "ls --", listed: ["--json", "--versions"]),
             Case("ls --j", "ls --json "),
             Case("search --", "search --", listed: ["--in", "--json", "--larger", "--live", "--newer", "--older", "--smaller"]),
@@ -108,6 +108,18 @@ final class CompleterTests: XCTestCase {
             Case("info /backups/d", "info /backups/db-2024-0", listed: ["db-2024-01.tar", "db-2024-02.tar"]),
             Case("cd nothing/", "cd nothing/"),
             Case("cd documents/", "cd documents/"),
+        ])
+    }
+
+    /// `CLUSTER:PATH` completes in that cluster from its root, as `cp` reads it, and the
+    /// word keeps its `CLUSTER:`; a cluster that cannot open completes nothing.
+    func testPathsOfAnotherClusterAfterItsName() async {
+        await check([
+            Case("cp -r dal05:/pho", "cp -r dal05:/photos/", current: "/backups"),
+            Case("cp -r dal05:/photos/2024/b", "cp -r dal05:/photos/2024/beach.jpg ", current: "/backups"),
+            Case("cp dal05:/backups/d", "cp dal05:/backups/db-2024-0", listed: ["db-2024-01.tar", "db-2024-02.tar"]),
+            Case("cp -r dal05:pho", "cp -r dal05:/photos/", current: "/backups"),
+            Case("cp -r dal09:/pho", "cp -r dal09:/pho"),
         ])
     }
 

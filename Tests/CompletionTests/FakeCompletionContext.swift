@@ -37,6 +37,12 @@ final class FakeCompletionContext: CompletionContext {
         return CandidateList(candidates: candidates, isComplete: true)
     }
 
+    /// dal05 holds the sample tree too, seen from its root; the others cannot open.
+    func context(ofCluster name: String) async -> (any CompletionContext)? {
+        requests.withLock { $0.append("cluster \(name)") }
+        return name == "dal05" ? FakeCompletionContext(current: "/", tree: tree) : nil
+    }
+
     func versionIDs(of object: Location) async throws -> [String] {
         requests.withLock { $0.append("versions \(object)") }
         return versions[object.description] ?? []

@@ -25,6 +25,9 @@ final class PlaceCompletionTests: XCTestCase {
         XCTAssertEqual(relative, ["dal05:photos/"])
         let deeper = await candidates("dal05:/photos/2024/")
         XCTAssertEqual(deeper, ["dal05:/photos/2024/beach.jpg", "dal05:/photos/2024/family/"])
+        // Nothing after the colon: from the root, with its `/`, not a relative path.
+        let fresh = await candidates("dal05:")
+        XCTAssertTrue(fresh.contains("dal05:/photos/") && fresh.allSatisfy { $0.hasPrefix("dal05:/") }, "\(fresh)")
         let odd = await candidates("dal05:/photos/")
         XCTAssertTrue(odd.contains("dal05:/photos/My Photos/") && odd.contains("dal05:/photos/it's.jpg"), "\(odd)")
     }

@@ -35,13 +35,9 @@ public enum Completer {
             local.directory = PlaceOperand.localMark + local.directory
             return plan(word, path: local, found: found)
         case .argument(.place):
-            guard let found = await remoteNames(path, foldersOnly: true, context: context) else { return .nothing(at: cursor) }
-            return plan(word, path: path, found: found)
+            return await remote(word, foldersOnly: true, context: context)
         case .argument(let kind) where kind == .remoteFolder || kind == .remoteAny:
-            guard let found = await remoteNames(path, foldersOnly: kind == .remoteFolder, context: context) else {
-                return .nothing(at: cursor)
-            }
-            return plan(word, path: path, found: found)
+            return await remote(word, foldersOnly: kind == .remoteFolder, context: context)
         case .version(let object):
             guard let object, let place = try? context.currentFolder.resolving(object),
                 let ids = try? await context.versionIDs(of: place)
@@ -59,6 +55,24 @@ public enum Completer {
         let names =
             typed.isEmpty ? CommandTable.commands.map(\.name) : CommandTable.allNames + aliases.keys.filter { CommandTable.type(named: $0) == nil }
         return names.map { CompletionCandidate(name: $0, isFolder: false) }
+    }
+
+    /// A remote path: of the current cluster, or after `CLUSTER:` of that one, from its
+    /// root (as `cp` reads it), the word keeping its `CLUSTER:`.
+    static func remote(_ word: CompletionWord, foldersOnly: Bool, context: some CompletionContext) async -> CompletionResult {
+        let end = word.start + word.text.unicodeScalars.count
+        let operand = ClusterOperand(PathArgument(text: word.text, pattern: nil), clusters: context.clusterNames)
+        guard let cluster = operand.cluster else {
+            let path = PathWord(word.text)
+            guard let found = await remoteNames(path, foldersOnly: foldersOnly, context: context) else { return .nothing(at: end) }
+            return plan(word, path: path, found: found)
+        }
+        var path = PathWord(operand.argument.text)
+        guard let other = await context.context(ofCluster: cluster),
+            let found = await remoteNames(path, foldersOnly: foldersOnly, context: other)
+        else { return .nothing(at: end) }
+        path.directory = cluster + ":" + path.directory
+        return plan(word, path: path, found: found)
     }
 
     static func remoteNames(_ path: PathWord, foldersOnly: Bool, context: some CompletionContext) async -> CandidateList? {

@@ -47,6 +47,9 @@ public protocol CompletionContext: Sendable {
     var runningJobs: [Int] { get }
     /// The local programs whose names start with `prefix`: what `|` and `!` run.
     func localPrograms(prefix: String) -> [String]
+    /// The context of the cluster `name` from its root (`cp -r sample:/pho`TAB); nil
+    /// when it cannot be opened.
+    func context(ofCluster name: String) async -> (any CompletionContext)?
 }
 
 extension CompletionContext {
@@ -58,6 +61,9 @@ extension CompletionContext {
 
     /// No job runs outside a session.
     public var runningJobs: [Int] { [] }
+
+    /// Outside a session no other cluster is at hand.
+    public func context(ofCluster name: String) async -> (any CompletionContext)? { nil }
 
     /// The programs in `$PATH` whose names start with `prefix`, each once: what `|` and `!` run.
     public func localPrograms(prefix: String) -> [String] {

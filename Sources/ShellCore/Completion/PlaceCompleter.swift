@@ -16,7 +16,10 @@ public enum PlaceCompleter {
         var values: [String] = []
         if !typed.hasPrefix("/"), let colon = typed.firstIndex(of: ":") {
             let cluster = String(typed[..<colon])
-            let path = String(typed[typed.index(after: colon)...])
+            // Nothing after the colon yet: from the root, so the word says so (`s3:/bucket/`);
+            // `s3:bucket/` would read as a path relative to where the cluster stands.
+            let rest = String(typed[typed.index(after: colon)...])
+            let path = rest.isEmpty ? "/" : rest
             values = await paths(matching: path, in: contexts(cluster)).map { cluster + ":" + $0 }
         } else {
             values = clusterNames.map { $0 + ":" }.filter { $0.unicodeScalars.starts(with: typed.unicodeScalars) }

@@ -16,6 +16,8 @@ public struct SessionCompletionContext: CompletionContext {
     public let clusterNames: [String]
     public var aliases: [String: String] = [:]
     public var runningJobs: [Int] = []
+    /// Opens (or finds open) another cluster's context, from its root.
+    var otherCluster: (@Sendable (String) async -> SessionCompletionContext?)?
     let names: FolderNames
     /// The entries of visible panes that hold their whole folder.
     let visibleListings: [Location: [PaneEntry]]
@@ -53,6 +55,10 @@ public struct SessionCompletionContext: CompletionContext {
             cache.store(folder: folder, prefix: prefix, foldersOnly: foldersOnly, candidates: found.candidates)
         }
         return found
+    }
+
+    public func context(ofCluster name: String) async -> (any CompletionContext)? {
+        await otherCluster?(name)
     }
 
     public func versionIDs(of object: Location) async throws -> [String] {

@@ -16,6 +16,16 @@ extension Shell {
             clusterNames: catalog.names, names: session.folderNames, visibleListings: listings)
         context.aliases = aliases
         context.runningJobs = jobs.jobs.filter { !$0.hasEnded }.map(\.number)
+        context.otherCluster = { [weak self] name in await self?.completionContext(ofCluster: name, homeDirectory: homeDirectory) }
         return context
+    }
+
+    /// The context of the cluster `name` from its root: its session, opened the first time
+    /// (as `cp` between clusters opens it); nil when there is no such cluster or it fails.
+    func completionContext(ofCluster name: String, homeDirectory: String) async -> SessionCompletionContext? {
+        guard let cluster = catalog.cluster(named: name), let other = try? await session(of: cluster) else { return nil }
+        return SessionCompletionContext(
+            currentFolder: .root, homeDirectory: homeDirectory, localFolder: localFolder, clusterNames: catalog.names,
+            names: other.folderNames, visibleListings: [:])
     }
 }
