@@ -14,10 +14,9 @@ public enum Confirmation {
         switch await PlainLineReader().read(prompt: question + " [y/N] ", completion: nil) {
         case .line(let answer):
             return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
-        case .endOfFile:
+        case .endOfFile, .interrupted, .hangup:
+            // End the question's line (the terminal echoed ^C on it): what follows starts its own.
             FileHandle.standardError.write(Data("\n".utf8))
-            return false
-        case .interrupted, .hangup:
             return false
         }
     }

@@ -136,6 +136,23 @@ final class InteractiveJobTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// Ctrl-C at a `[y/N]` question answers no and ends the question's line: what comes
+    /// next starts on a line of its own (it went on after `[y/N] `).
+    func testCtrlCAtAQuestionEndsItsLine() throws {
+        let file = home.appendingPathComponent("store/c/docs/a.txt")
+        try Data("a\n".utf8).write(to: file)
+        let shell = try shellInC()
+        let prompt = "objsh store:/c> "
+        try shell.type("rm -r docs\n")
+        try shell.waitFor("the question") { $0.contains("[y/N] ") }
+        try shell.press("C-c")
+        let after = try shell.waitForLastLine(prompt)
+        let asked = after.split(separator: "\n").first { $0.contains("[y/N]") }.map(String.init) ?? ""
+        let rest = asked[asked.range(of: "[y/N]")!.upperBound...].trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(rest.isEmpty || rest == "^C", "the next words went on the question's line: \(asked)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "nothing deleted")
+    }
+
     /// objsh on the file store in tmux, in /c with the local folder `down`; with
     /// `readDelay`, each 1 MiB a download receives waits that many milliseconds.
     private func shellInC(readDelay: Int = 0) throws -> TmuxSession {
