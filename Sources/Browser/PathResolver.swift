@@ -43,9 +43,11 @@ public struct PathResolver: Sendable {
         self.store = store
     }
 
+    /// With `listedFolderCheck` off, a name nothing is under is missing without the last
+    /// listing (`isListedInItsFolder`): a destination, where missing is the usual answer.
     public func resolve(
         _ location: Location, probe: Probe = .folderFirst,
-        expecting expected: NotFound.Expected = .objectOrFolder
+        expecting expected: NotFound.Expected = .objectOrFolder, listedFolderCheck: Bool = true
     ) async throws -> Target {
         guard let container = location.container else { return .account }
         do {
@@ -58,7 +60,7 @@ public struct PathResolver: Sendable {
                 if let info = try await headIfPresent(location) { return .object(info, at: location) }
                 if try await holdsEntries(location) { return .folder(location) }
             }
-            if try await isListedInItsFolder(location) { return .folder(location) }
+            if listedFolderCheck, try await isListedInItsFolder(location) { return .folder(location) }
         } catch StorageError.noSuchContainer {
             throw BrowserError.notFound(.container(container))
         }
@@ -117,10 +119,11 @@ public enum Lookup: Sendable, Equatable {
 }
 
 extension PathResolver {
-    /// Resolves `location` as `resolve` does, a missing one answered rather than thrown.
+    /// Resolves `location` as `resolve` does, a missing one answered rather than thrown;
+    /// a destination's question, so a missing name costs no listing more.
     public func lookUp(_ location: Location, probe: Probe = .folderFirst) async throws -> Lookup {
         do {
-            return .found(try await resolve(location, probe: probe))
+            return .found(try await resolve(location, probe: probe, listedFolderCheck: false))
         } catch BrowserError.notFound(let missing) {
             return .missing(missing)
         }
