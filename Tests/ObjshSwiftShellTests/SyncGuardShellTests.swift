@@ -122,3 +122,21 @@ extension SyncGuardShellTests {
         }
     }
 }
+
+extension SyncGuardShellTests {
+    /// Beside a `file:` place, a relative name is the remote side even where a local
+    /// folder has that name too: `sync file:site site` in a container fills its folder
+    /// `site` (it said `for the local folder site, write file:site`, which it was).
+    func testARelativeNameBesideALocalPlaceIsTheRemoteSide() throws {
+        try DiffShellTests.tree(home + "/work/site", [("index.html", "<h1>hi</h1>"), ("css/main.css", "h1{}")])
+        for cluster in EveryStore.clusters(home: home) {
+            let c = container + "r" + cluster.name.lowercased()
+            defer { _ = try? objsh(cluster, ["rm -r -f /\(c)"]) }
+            let up = try objsh(cluster, ["lcd \(home)/work", "cd /", "mkdir \(c)", "cd \(c)", "sync file:site site"])
+            XCTAssertEqual(up.status, 0, "\(cluster.name): \(up.errors)")
+            XCTAssertEqual(try objsh(cluster, ["ls -R /\(c)"]).output, "site/css/main.css\nsite/index.html\n", cluster.name)
+            let same = try objsh(cluster, ["lcd \(home)/work", "cd /\(c)", "diff file:site site"])
+            XCTAssertEqual(same.status, 0, "\(cluster.name): \(same.output)\(same.errors)")
+        }
+    }
+}

@@ -43,8 +43,8 @@ struct DiffCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let from = try await source.resolve(context, mustExist: true)
-        let to = try await destination.resolve(context, mustExist: false)
+        let from = try await source.resolve(context, mustExist: true, besideLocal: destination.isLocal)
+        let to = try await destination.resolve(context, mustExist: false, besideLocal: source.isLocal)
         let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
         let totals = try await PlanLines.print(comparison, json: context.wantsJSON(json), removals: true, context)
         comparison.saveDigests(complete: true)

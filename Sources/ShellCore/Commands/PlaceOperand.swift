@@ -24,10 +24,15 @@ struct PlaceOperand {
         var containerExists = false
     }
 
+    /// Whether the operand names a local folder (`file:PATH`).
+    var isLocal: Bool { text.hasPrefix(Self.localMark) }
+
     /// Resolves the place. A missing one is empty, unless it `mustExist` (a SRC): then
-    /// it is not found. An object, or the account, is refused.
-    func resolve(_ context: CommandContext, mustExist: Bool) async throws -> Resolved {
-        if text.hasPrefix(Self.localMark) {
+    /// it is not found. An object, or the account, is refused. Beside a local place
+    /// (`sync file:site site`), a relative name is the remote side, though a local
+    /// folder of that name is there too.
+    func resolve(_ context: CommandContext, mustExist: Bool, besideLocal: Bool = false) async throws -> Resolved {
+        if isLocal {
             return try local(String(text.dropFirst(Self.localMark.count)), mustExist: mustExist, context)
         }
         let operand = ClusterOperand(PathArgument(text: text, pattern: nil), clusters: context.shell.catalog.names)
@@ -39,7 +44,7 @@ struct PlaceOperand {
         if case .missing(let missing) = found {
             // A relative name that is a local folder here was most likely meant as one: say
             // how to name it, rather than read nothing, or make a container and write there.
-            if operand.cluster == nil, !text.hasPrefix("/"), Self.isLocalFolder(operand.argument.text, context) {
+            if !besideLocal, operand.cluster == nil, !text.hasPrefix("/"), Self.isLocalFolder(operand.argument.text, context) {
                 throw CommandFailure.remoteMissingLocalFolder(missing, operand: text)
             }
             if mustExist { throw BrowserError.notFound(missing) }

@@ -60,8 +60,8 @@ struct SyncCommand: ShellCommand {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        let from = try await source.resolve(context, mustExist: true)
-        let to = try await destination.resolve(context, mustExist: false)
+        let from = try await source.resolve(context, mustExist: true, besideLocal: destination.isLocal)
+        let to = try await destination.resolve(context, mustExist: false, besideLocal: source.isLocal)
         try refuseOverlap(from, to, context)
         let comparison = Comparison(source: from.place, destination: to.place, filter: filter, digesting: context.digesting)
         let json = context.wantsJSON(self.json)
