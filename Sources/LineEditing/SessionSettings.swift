@@ -19,6 +19,8 @@ public struct SessionChoices: Sendable {
     /// objsh's config file (`cluster add`, `cluster rm`).
     public var configFile: String?
     public var cacheFolder: String?
+    /// The connections each cluster's transfers share (`OBJSH_CONNECTIONS`); nil: the default.
+    public var connections: Int?
 
     public init() {}
 }
@@ -37,6 +39,7 @@ extension ShellSettings {
         settings.json = choices.json
         settings.trace = choices.trace
         settings.cacheLimit = choices.cacheLimit
+        if let connections = choices.connections { settings.connections = connections }
         settings.streams = .ofProcess(choices, terminal: terminal, script: script)
         // index_refresh: a person's session only (see BackgroundIndexRefresh for why).
         settings.refreshesIndexInBackground = !script

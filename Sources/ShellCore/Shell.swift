@@ -183,7 +183,7 @@ public final class Shell {
     func session(of cluster: Cluster) async throws -> BrowserSession {
         if let existing = sessions[cluster.name] { return existing }
         // One budget of connections a cluster: its transfers, in the foreground and in jobs, share it.
-        let store = BudgetedStore(base: try await openStore(cluster), budget: ConnectionBudget())
+        let store = BudgetedStore(base: try await openStore(cluster), budget: ConnectionBudget(limit: settings.connections))
         let observer: ((LifecycleEvent, Pane) -> Void)? =
             settings.trace
             ? { [console] event, pane in

@@ -2,6 +2,7 @@ import Foundation
 import Rendering
 import Storage
 import Synchronization
+import Workers
 
 /// Where the shell writes: its standard output and standard error. Transfers write
 /// from their workers and progress from a timer, so every implementation is thread-safe.
@@ -94,8 +95,22 @@ public struct ShellSettings: Sendable {
     public var refreshesIndexInBackground = false
     /// The process's own streams: what a command gets unless it is run with its own.
     public var streams = CommandStreams()
+    /// The connections each cluster's transfers share (`ConnectionBudget`; `OBJSH_CONNECTIONS`).
+    public var connections = ConnectionBudget.defaultLimit
 
     public init() {}
+
+    /// `OBJSH_CONNECTIONS` in `environment`: the budget it sets, or the warning for a value
+    /// that sets none (the default stays).
+    public static func connections(in environment: [String: String]) -> (limit: Int?, warning: String?) {
+        guard let text = environment[ConnectionBudget.environmentVariable] else { return (nil, nil) }
+        if let limit = ConnectionBudget.limit(given: text) { return (limit, nil) }
+        let value = TerminalEscaping.escape(text)
+        return (
+            nil,
+            "objsh: \(ConnectionBudget.environmentVariable)=\(value) is not a whole number of 1 or more; the budget stays \(ConnectionBudget.defaultLimit)"
+        )
+    }
 }
 
 /// What one stream is: a terminal or not, painted or not, and its size.

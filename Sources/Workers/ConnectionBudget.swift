@@ -14,6 +14,17 @@ public final class ConnectionBudget: Sendable {
     /// pool. (Workers sits below Storage, so the number is written here again.)
     public static let defaultLimit = 64
 
+    /// `OBJSH_CONNECTIONS`, which sets the limit of every cluster's budget (a server or a
+    /// link shared with others; tests make it small to see it kept).
+    public static let environmentVariable = "OBJSH_CONNECTIONS"
+
+    /// The limit `text` (the variable's value) gives: a whole number of 1 or more; nil
+    /// for anything else.
+    public static func limit(given text: String) -> Int? {
+        guard let limit = Int(text), limit >= 1 else { return nil }
+        return limit
+    }
+
     /// Set for the work of a command whose width was pinned: it takes no connection.
     @TaskLocal public static var exempt = false
 

@@ -110,8 +110,12 @@ struct Objsh: AsyncParsableCommand {
         let isScript = commands != nil || file != nil || !terminal.inputIsTerminal
         let lines = isScript ? try scriptLines() : nil
         let stores = StoreFactory(debug: debug, insecure: insecure)
+        var choices = choices(directories)
+        let connections = ShellSettings.connections(in: environment)
+        choices.connections = connections.limit
+        if let warning = connections.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let shell = Shell(
-            settings: .forSession(choices(directories), terminal: terminal, script: isScript), output: StandardOutput(),
+            settings: .forSession(choices, terminal: terminal, script: isScript), output: StandardOutput(),
             catalog: catalog, openStore: TestHooks.wrapping({ try await stores.open($0) }, environment: environment))
         stores.sendDiagnostics(to: shell.diagnosticLines)
         shell.tellSkippedLocalNames()

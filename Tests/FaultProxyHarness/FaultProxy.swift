@@ -9,6 +9,7 @@ public final class FaultProxy {
     public var port: Int { server.port }
     private let server: PythonServer
     private let logFile: String
+    private let peakFile: String
 
     /// How the proxy picks its faults.
     public enum Faults {
@@ -24,14 +25,19 @@ public final class FaultProxy {
     /// A proxy to the Swift proxy server on `upstreamPort` (from `OBJSH_TEST_SWIFT_AUTH`),
     /// or another HTTP server there. The `redirect-3xx` kinds send to `redirect` (a base
     /// URL); `tls` (PEM files) makes it serve https; `keepHost` forwards the client's
-    /// `Host`, which a server that checks SigV4 signatures (Ceph RGW) needs.
+    /// `Host`, which a server that checks SigV4 signatures (Ceph RGW) needs. With
+    /// `counting` (a `METHOD PATH` text, as a rule's), `peakInFlight` tells the most
+    /// requests that matched it in flight at once.
     public init(
         upstreamPort: Int, faults: Faults, redirect: String? = nil, tls: (certificate: String, key: String)? = nil,
-        keepHost: Bool = false
+        keepHost: Bool = false, counting: String? = nil
     ) throws {
         logFile = NSTemporaryDirectory() + "objsh-fault-proxy-" + UUID().uuidString
+        let peakFile = logFile + ".peak"
+        self.peakFile = peakFile
         var environment = ProcessInfo.processInfo.environment
         environment["OBJSH_FAULT_LOG"] = logFile
+        environment["OBJSH_FAULT_PEAK"] = counting.map { peakFile + " " + $0 }
         environment["OBJSH_FAULT_PORT"] = "0"
         environment["OBJSH_FAULT_REDIRECT"] = redirect
         environment["OBJSH_FAULT_TLS_CERT"] = tls?.certificate
@@ -52,6 +58,12 @@ public final class FaultProxy {
 
     deinit {
         try? FileManager.default.removeItem(atPath: logFile)
+        try? FileManager.default.removeItem(atPath: peakFile)
+    }
+
+    /// The most requests that matched `counting` in flight at once so far.
+    public var peakInFlight: Int {
+        Int(((try? String(contentsOfFile: peakFile, encoding: .utf8)) ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// The requests seen so far, as `N METHOD PATH KIND` (`-` for none).
