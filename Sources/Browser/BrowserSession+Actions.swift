@@ -144,9 +144,13 @@ public enum UploadDestination: Sendable, Equatable {
 }
 
 extension BrowserSession {
-    /// Throws when the store keeps no user metadata or content type of an object's own
-    /// (the file store), before anything is sent that would lose them.
-    public func checkKeepsMetadata() throws {
-        if !store.keepsMetadata { throw StorageError.metadataRefused(.notKept(store: store.kind)) }
+    /// Throws when the store would not keep what an upload gives every object: a content
+    /// type, metadata or Cache-Control where objects keep none (the file store), a
+    /// storage class where objects have none of their own (Swift, the file store);
+    /// before anything is sent that would lose them.
+    public func checkKeeps(_ attributes: UploadAttributes, contentType: String?) throws {
+        let given = contentType != nil || !attributes.metadata.isEmpty || attributes.cacheControl != nil
+        if given, !store.keepsMetadata { throw StorageError.metadataRefused(.notKept(store: store.kind)) }
+        if attributes.storageClass != nil, !store.takesStorageClass { throw StorageError.metadataRefused(.noStorageClass(store: store.kind)) }
     }
 }

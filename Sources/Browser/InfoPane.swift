@@ -110,6 +110,7 @@ public final class InfoPane: StoragePane {
         sheet.add("ETag", key: .etag, .text(info.etag))
         sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
         sheet.add("Storage-Class", key: .storageClass, info.storageClass.map(InfoValue.text))
+        sheet.add("Cache-Control", key: .cacheControl, info.headers.first { $0.key.lowercased() == "cache-control" }.map { .text($0.value) })
         switch info.largeObject {
         case .staticManifest:
             sheet.add("Manifest", key: .manifest, .worded("static large object (SLO)", json: "static"))

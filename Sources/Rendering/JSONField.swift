@@ -11,6 +11,7 @@ public enum JSONField: String, CaseIterable, Sendable {
     case segmentsTotal = "segments_total"
     case storagePolicy = "storage_policy"
     case storageClass = "storage_class"
+    case cacheControl = "cache_control"
     case region
     case metadataProblem = "metadata_problem"
     case cluster, summary, origin, current

@@ -97,9 +97,9 @@ public struct FileStore: ObjectStore {
         try makeDirectories(base, relative: name)
     }
 
-    /// Files carry no metadata: `metadata` is not kept.
+    /// Files carry no metadata: `attributes` are not kept.
     public func putObject(
-        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt source: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo {
         let base = try targetFolder(container: container, name: name)
         let staged = try stagingFile()

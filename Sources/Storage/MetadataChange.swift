@@ -55,6 +55,9 @@ public enum MetadataRefusal: Sendable, Equatable {
     /// An object past the largest copy one request makes, whose part size is unknown,
     /// so that it cannot be copied onto itself part by part either.
     case tooLargeToRewrite
+    /// An upload asked for a storage class where objects have none of their own (Swift:
+    /// a container's storage policy places its objects); the store's kind.
+    case noStorageClass(store: String)
 }
 
 /// Metadata keys objsh writes for itself, which belong to one stored form of an object

@@ -39,7 +39,7 @@ extension ObjectStore {
 
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?, metadata: [String: String]
+        contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload {
         throw StorageError.unsupported("the \(kind) store keeps objects whole and needs no segments")
     }
@@ -66,6 +66,7 @@ extension ForwardingStore {
     public var shortPageEndsListing: Bool { base.shortPageEndsListing }
     public var namesAreLocalPaths: Bool { base.namesAreLocalPaths }
     public var keepsMetadata: Bool { base.keepsMetadata }
+    public var takesStorageClass: Bool { base.takesStorageClass }
     public var listedETagsMayBeOpaque: Bool { base.listedETagsMayBeOpaque }
     public var maximumPageSize: Int { base.maximumPageSize }
     public var load: ServerLoad? { base.load }
@@ -83,9 +84,9 @@ extension ForwardingStore {
         try await base.createFolderMarker(container: container, name: name)
     }
     public func putObject(
-        container: String, name: String, fileAt path: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt path: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo {
-        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType, metadata: metadata)
+        try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType, attributes: attributes)
     }
     public func putObject(container: String, name: String, bytes: [UInt8], contentType: String?) async throws -> ObjectInfo {
         try await base.putObject(container: container, name: name, bytes: bytes, contentType: contentType)
@@ -129,11 +130,11 @@ extension ForwardingStore {
     }
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?, metadata: [String: String]
+        contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload {
         try await base.beginLargeUpload(
             container: container, name: name, version: version, segmentBytes: segmentBytes,
-            contentType: contentType, metadata: metadata)
+            contentType: contentType, attributes: attributes)
     }
     public func beginStreamUpload(container: String, name: String, segmentBytes: Int64, contentType: String?) async throws -> any LargeUpload {
         try await base.beginStreamUpload(container: container, name: name, segmentBytes: segmentBytes, contentType: contentType)

@@ -32,9 +32,10 @@ public protocol ObjectStore: Sendable {
     func createFolderMarker(container: String, name: String) async throws
 
     /// Stores a local file as an object, whole or not at all, and checks its MD5; with
-    /// the user `metadata` given (a copy's from another cluster), where the store keeps any.
+    /// the `attributes` given (an upload's, a copy's metadata from another cluster),
+    /// where the store keeps them.
     func putObject(
-        container: String, name: String, fileAt path: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt path: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo
 
     /// Stores bytes held in memory (standard input shorter than one segment) as an
@@ -96,10 +97,10 @@ public protocol ObjectStore: Sendable {
 
     /// Starts, or picks up after an interruption, the segmented upload of `version` of a
     /// local file as `container/name`, in segments of `segmentBytes`; the object gets the
-    /// user `metadata` given, as `putObject` does.
+    /// `attributes` given, as `putObject` does.
     func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?, metadata: [String: String]
+        contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload
 
     /// Starts a new segmented upload of a stream whose size is not known until it ends
@@ -147,14 +148,18 @@ public protocol ObjectStore: Sendable {
     var maximumPageSize: Int { get }
 
     /// Whether an object keeps the user metadata and content type it is stored with (the
-    /// file store's files keep neither: a type comes from the name).
+    /// file store's files keep neither: a type comes from the name); a Cache-Control too.
     var keepsMetadata: Bool { get }
+
+    /// Whether an object can be stored in a storage class of its own (S3); Swift's
+    /// storage policies are per container.
+    var takesStorageClass: Bool { get }
 }
 
 extension ObjectStore {
     /// A local file stored with no user metadata (an upload's).
     public func putObject(container: String, name: String, fileAt path: String, contentType: String?) async throws -> ObjectInfo {
-        try await putObject(container: container, name: name, fileAt: path, contentType: contentType, metadata: [:])
+        try await putObject(container: container, name: name, fileAt: path, contentType: contentType, attributes: .none)
     }
 
     /// A segmented upload with no user metadata (an upload's).
@@ -162,7 +167,7 @@ extension ObjectStore {
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64, contentType: String?
     ) async throws -> any LargeUpload {
         try await beginLargeUpload(
-            container: container, name: name, version: version, segmentBytes: segmentBytes, contentType: contentType, metadata: [:])
+            container: container, name: name, version: version, segmentBytes: segmentBytes, contentType: contentType, attributes: .none)
     }
 
     public var shortPageEndsListing: Bool { false }
@@ -170,6 +175,8 @@ extension ObjectStore {
     public var namesAreLocalPaths: Bool { false }
 
     public var keepsMetadata: Bool { true }
+
+    public var takesStorageClass: Bool { false }
 
     /// Metadata of the current version of one object.
     public func objectInfo(container: String, name: String) async throws -> ObjectInfo {

@@ -7,12 +7,13 @@ import StorageHTTP
 extension SwiftStore {
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?, metadata: [String: String]
+        contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload {
         _ = try Self.objectPath(container, name)
+        _ = try attributeHeaders(attributes, adding: [:])
         let upload = SwiftLargeUpload(
             store: self, container: container, name: name, version: version,
-            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name), metadata: metadata)
+            segmentBytes: segmentBytes, contentType: contentType ?? ContentType.guess(forName: name), attributes: attributes)
         try await upload.ensureSegmentContainer()
         return upload
     }
@@ -40,8 +41,8 @@ struct SwiftLargeUpload: LargeUpload {
     let version: LocalFileVersion
     let segmentBytes: Int64
     let contentType: String
-    /// The object's user metadata, sent with the manifest.
-    var metadata: [String: String] = [:]
+    /// The object's user metadata and Cache-Control, sent with the manifest.
+    var attributes = UploadAttributes.none
     var isStream = false
 
     var segmentContainer: String { container + "_segments" }
@@ -104,7 +105,7 @@ struct SwiftLargeUpload: LargeUpload {
         let body = Array(try JSONEncoder().encode(manifest))
         let response = try await store.send(
             .PUT, path: try SwiftStore.objectPath(container, name), query: [("multipart-manifest", "put")],
-            headers: SwiftStore.metadataHeaders(metadata, adding: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime])
+            headers: try store.attributeHeaders(attributes, adding: ["Content-Type": contentType, "X-Object-Meta-Mtime": mtime])
         ) { .bytes(body) }
         if response.status == 404 { throw StorageError.noSuchContainer(container) }
         guard response.status == 201 else { throw SwiftStore.unexpected(response) }
@@ -115,10 +116,12 @@ struct SwiftLargeUpload: LargeUpload {
         }
         let kept = Set(manifest.map { String($0.path.dropFirst(segmentContainer.count + 2)) })
         try? await deleteReplaced(replaced.filter { !kept.contains($0) })
-        return ObjectInfo(
+        var info = ObjectInfo(
             container: container, name: name, bytes: segments.reduce(0) { $0 + $1.bytes }, contentType: contentType,
-            etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), metadata: metadata,
+            etag: stored, lastModified: SwiftHeaders.lastModified(response.headers), metadata: attributes.metadata,
             largeObject: .staticManifest)
+        info.headers = SwiftStore.keptHeaders(attributes)
+        return info
     }
 
     /// The segments of earlier streams to this name (`NAME/slo/MTIME/stream/…`, begun

@@ -26,10 +26,10 @@ extension SwiftStore {
     }
 
     public func putObject(
-        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt source: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo {
         let size = try Self.regularFileSize(source)
-        return try await put(container: container, name: name, size: size, contentType: contentType, metadata: metadata) { digest in
+        return try await put(container: container, name: name, size: size, contentType: contentType, attributes: attributes) { digest in
             .stream(FileUploadBody(path: source, expectedBytes: size, digest: digest), length: size)
         }
     }
@@ -43,16 +43,16 @@ extension SwiftStore {
     /// One PUT of `size` bytes that `body` sends (hashing them into its digest); the
     /// ETag Swift computed must be their MD5.
     func put(
-        container: String, name: String, size: Int64, contentType: String?, metadata: [String: String] = [:],
+        container: String, name: String, size: Int64, contentType: String?, attributes: UploadAttributes = .none,
         body: @escaping @Sendable (UploadDigest) -> OutgoingBody
     ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let path = try Self.objectPath(container, name)
         let digest = UploadDigest()
         let type = contentType ?? ContentType.guess(forName: name)
+        let headers = try attributeHeaders(attributes, adding: ["Content-Type": type])
         let response: HTTPExchangeResponse
         do {
-            let headers = Self.metadataHeaders(metadata, adding: ["Content-Type": type])
             response = try await send(.PUT, path: path, headers: headers) { body(digest) }
             if response.status == 404 { throw StorageError.noSuchContainer(container) }
             guard response.status == 201 else { throw Self.unexpected(response) }
@@ -73,17 +73,30 @@ extension SwiftStore {
             // Nothing half-right is kept: the object goes, the local file stays.
             throw await removeStoredWrong(container: container, name: name, expected: sent, actual: stored)
         }
-        return ObjectInfo(
+        var info = ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: stored,
-            lastModified: SwiftHeaders.lastModified(response.headers), metadata: metadata)
+            lastModified: SwiftHeaders.lastModified(response.headers), metadata: attributes.metadata)
+        info.headers = Self.keptHeaders(attributes)
+        return info
     }
 
-    /// `headers` with each of `metadata` as `X-Object-Meta-KEY` (one given there already,
-    /// as a large upload's `Mtime`, takes the metadata's value).
-    static func metadataHeaders(_ metadata: [String: String], adding headers: HTTPHeaders) -> HTTPHeaders {
+    /// `headers` with each of the metadata as `X-Object-Meta-KEY` (one given there
+    /// already, as a large upload's `Mtime`, takes the metadata's value) and the
+    /// Cache-Control given (the object server keeps it: it is among its default
+    /// `allowed_headers`). A storage class is refused: Swift's policies are per container.
+    func attributeHeaders(_ attributes: UploadAttributes, adding headers: HTTPHeaders) throws -> HTTPHeaders {
+        if attributes.storageClass != nil { throw StorageError.metadataRefused(.noStorageClass(store: kind)) }
         var headers = headers
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { headers.replaceOrAdd(name: "X-Object-Meta-" + key, value: value) }
+        for (key, value) in attributes.metadata.sorted(by: { $0.key < $1.key }) {
+            headers.replaceOrAdd(name: "X-Object-Meta-" + key, value: value)
+        }
+        if let cacheControl = attributes.cacheControl { headers.replaceOrAdd(name: "Cache-Control", value: cacheControl) }
         return headers
+    }
+
+    /// The headers an object stored with `attributes` is served with, as its HEAD names them.
+    static func keptHeaders(_ attributes: UploadAttributes) -> [String: String] {
+        attributes.cacheControl.map { ["Cache-Control": $0] } ?? [:]
     }
 
     /// The object's info when an upload whose answer was lost (reset, cut, timed out)

@@ -16,7 +16,7 @@ extension S3Store {
     /// run), or starts one.
     public func beginLargeUpload(
         container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-        contentType: String?, metadata: [String: String]
+        contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload {
         let type = contentType ?? ContentType.guess(forName: name)
         if let open = try await openUploads(container, of: name).last {
@@ -31,7 +31,8 @@ extension S3Store {
             }
             try await upload.abort()
         }
-        return try await createMultipartUpload(container: container, name: name, contentType: type, partBytes: segmentBytes, metadata: metadata)
+        return try await createMultipartUpload(
+            container: container, name: name, contentType: type, partBytes: segmentBytes, attributes: attributes)
     }
 
     /// Always a new multipart upload: another one of the same name (a file's, being
@@ -42,12 +43,12 @@ extension S3Store {
     }
 
     /// CreateMultipartUpload, the part size kept in the object's metadata (for the download's
-    /// check) beside the user `metadata`.
+    /// check) beside the user metadata, with the Cache-Control and storage class given.
     func createMultipartUpload(
-        container: String, name: String, contentType: String, partBytes: Int64, metadata: [String: String] = [:]
+        container: String, name: String, contentType: String, partBytes: Int64, attributes: UploadAttributes = .none
     ) async throws -> S3LargeUpload {
-        let headers = try Self.metadataHeaders(
-            metadata,
+        let headers = try Self.attributeHeaders(
+            attributes,
             adding: ["Content-Type": contentType, "Content-Length": "0", "x-amz-meta-" + S3Headers.partBytesKey: String(partBytes)])
         return try await createMultipartUpload(container: container, name: name, headers: headers, contentType: contentType, partBytes: partBytes)
     }

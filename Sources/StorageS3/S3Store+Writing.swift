@@ -36,12 +36,12 @@ extension S3Store {
     /// One PUT with `Content-MD5`: the server keeps the object only when the bytes it got
     /// have the MD5 of the file, and its ETag is checked against it too.
     public func putObject(
-        container: String, name: String, fileAt source: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt source: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo {
         guard !name.hasSuffix("/") else { throw StorageError.invalidName(name, reason: "an object name cannot end with /") }
         let size = try FileDigest.regularFileSize(source)
         let md5 = try FileSlice(path: source, offset: 0, length: size).md5()
-        return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType, metadata: metadata) {
+        return try await put(container: container, name: name, size: size, md5: md5, contentType: contentType, attributes: attributes) {
             .stream(FileUploadBody(path: source, expectedBytes: size, digest: UploadDigest()), length: size)
         }
     }
@@ -56,11 +56,12 @@ extension S3Store {
 
     /// One PUT of `size` bytes whose MD5 is `md5`, which `body` sends.
     func put(
-        container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?, metadata: [String: String] = [:],
+        container: String, name: String, size: Int64, md5: Insecure.MD5.Digest, contentType: String?, attributes: UploadAttributes = .none,
         body: @escaping @Sendable () -> OutgoingBody
     ) async throws -> ObjectInfo {
         let type = contentType ?? ContentType.guess(forName: name)
-        let headers = try Self.metadataHeaders(metadata, adding: ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)])
+        let headers = try Self.attributeHeaders(
+            attributes, adding: ["Content-Type": type, "Content-MD5": md5.base64, "Content-Length": String(size)])
         let response: HTTPExchangeResponse
         do {
             response = try await send(.PUT, S3Target(bucket: container, key: name), headers: headers, payloadHash: "UNSIGNED-PAYLOAD", body: body)
@@ -87,20 +88,25 @@ extension S3Store {
         }
         var info = ObjectInfo(
             container: container, name: name, bytes: size, contentType: type, etag: opacity == nil ? stored.lowercased() : stored,
-            lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: metadata)
+            lastModified: response.headers.first(name: "Last-Modified").flatMap(ServerDates.http), metadata: attributes.metadata)
         info.opaqueETag = opacity
+        info.storageClass = attributes.storageClass ?? "STANDARD"
+        if let cacheControl = attributes.cacheControl { info.headers["Cache-Control"] = cacheControl }
         return info
     }
 
-    /// `headers` with each of `metadata` as `x-amz-meta-KEY`, but objsh's own part size
-    /// (the upload writes its own). S3 takes ASCII values only: any other is refused, as
-    /// `meta` refuses it, rather than dropped or garbled on the way.
-    static func metadataHeaders(_ metadata: [String: String], adding headers: HTTPHeaders) throws -> HTTPHeaders {
+    /// `headers` with each of the metadata as `x-amz-meta-KEY`, but objsh's own part size
+    /// (the upload writes its own), the `Cache-Control` and `x-amz-storage-class` given.
+    /// S3 takes ASCII values only: any other is refused, as `meta` refuses it, rather
+    /// than dropped or garbled on the way.
+    static func attributeHeaders(_ attributes: UploadAttributes, adding headers: HTTPHeaders) throws -> HTTPHeaders {
         var headers = headers
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where key.lowercased() != S3Headers.partBytesKey {
+        for (key, value) in attributes.metadata.sorted(by: { $0.key < $1.key }) where key.lowercased() != S3Headers.partBytesKey {
             guard value.allSatisfy(\.isASCII) else { throw StorageError.metadataRefused(.nonASCIIValue(key: key)) }
             headers.add(name: "x-amz-meta-" + key, value: value)
         }
+        if let cacheControl = attributes.cacheControl { headers.add(name: "Cache-Control", value: cacheControl) }
+        if let storageClass = attributes.storageClass { headers.add(name: "x-amz-storage-class", value: storageClass) }
         return headers
     }
 

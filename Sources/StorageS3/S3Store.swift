@@ -20,6 +20,8 @@ public final class S3Store: ObjectStore, Sendable {
     public var listedETagsMayBeOpaque: Bool { true }
     /// S3 lists at most 1,000 keys a page.
     public var maximumPageSize: Int { 1_000 }
+    /// An object may be stored in a class of its own (`x-amz-storage-class`).
+    public var takesStorageClass: Bool { true }
 
     /// Things the user should hear about before the first command, e.g. TLS checks turned off.
     public let warnings: [String]

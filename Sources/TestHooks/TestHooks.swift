@@ -88,11 +88,11 @@ public enum TestHooks {
 
         func beginLargeUpload(
             container: String, name: String, version: LocalFileVersion, segmentBytes: Int64,
-            contentType: String?, metadata: [String: String]
+            contentType: String?, attributes: UploadAttributes
         ) async throws -> any LargeUpload {
             let upload = try await base.beginLargeUpload(
                 container: container, name: name, version: version,
-                segmentBytes: segmentBytes, contentType: contentType, metadata: metadata)
+                segmentBytes: segmentBytes, contentType: contentType, attributes: attributes)
             return DelayedLargeUpload(base: upload, delay: segmentDelay)
         }
 

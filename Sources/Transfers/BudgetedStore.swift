@@ -13,10 +13,10 @@ public struct BudgetedStore: ForwardingStore {
     }
 
     public func putObject(
-        container: String, name: String, fileAt path: String, contentType: String?, metadata: [String: String]
+        container: String, name: String, fileAt path: String, contentType: String?, attributes: UploadAttributes
     ) async throws -> ObjectInfo {
         try await budget.withConnection {
-            try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType, metadata: metadata)
+            try await base.putObject(container: container, name: name, fileAt: path, contentType: contentType, attributes: attributes)
         }
     }
 
@@ -38,10 +38,10 @@ public struct BudgetedStore: ForwardingStore {
     }
 
     public func beginLargeUpload(
-        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64, contentType: String?, metadata: [String: String]
+        container: String, name: String, version: LocalFileVersion, segmentBytes: Int64, contentType: String?, attributes: UploadAttributes
     ) async throws -> any LargeUpload {
         let upload = try await base.beginLargeUpload(
-            container: container, name: name, version: version, segmentBytes: segmentBytes, contentType: contentType, metadata: metadata)
+            container: container, name: name, version: version, segmentBytes: segmentBytes, contentType: contentType, attributes: attributes)
         return BudgetedLargeUpload(base: upload, budget: budget)
     }
 

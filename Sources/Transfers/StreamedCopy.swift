@@ -54,7 +54,7 @@ public struct StreamedCopy: Sendable {
         let note = try verifier.finish()
         _ = try await self.target.putObject(
             container: target.container, name: target.name, fileAt: part.path, contentType: source.contentType,
-            metadata: source.userMetadata)
+            attributes: UploadAttributes(metadata: source.userMetadata))
         return note
     }
 
@@ -68,7 +68,7 @@ public struct StreamedCopy: Sendable {
         let version = LocalFileVersion(bytes: source.bytes, modified: source.lastModified?.timeIntervalSince1970 ?? 0)
         let upload = try await self.target.beginLargeUpload(
             container: target.container, name: target.name, version: version, segmentBytes: segmentBytes, contentType: source.contentType,
-            metadata: source.userMetadata)
+            attributes: UploadAttributes(metadata: source.userMetadata))
         let stored = try await upload.storedSegments()
         let order = OrderedVerifier(verification, name: source.name)
         let slices = plan.slices(of: "")

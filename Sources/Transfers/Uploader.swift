@@ -18,8 +18,8 @@ public struct UploadOptions: Sendable, Equatable {
     public var skipIdentical: Bool
     /// The content type every object gets; nil: the store's guess from the name.
     public var contentType: String?
-    /// User metadata every object gets.
-    public var metadata: [String: String] = [:]
+    /// The user metadata, Cache-Control and storage class every object gets.
+    public var attributes = UploadAttributes.none
 
     public init(
         segmentBytes: Int64? = nil, parallel: Int = SegmentPlan.defaultParallel,
@@ -113,7 +113,7 @@ public struct Uploader: Sendable {
         guard let segmentBytes = plan.segmentBytes else {
             let info = try await metered {
                 try await store.putObject(
-                    container: container, name: item.name, fileAt: item.path, contentType: options.contentType, metadata: options.metadata)
+                    container: container, name: item.name, fileAt: item.path, contentType: options.contentType, attributes: options.attributes)
             }
             progress?.add(bytes: version.bytes)
             progress?.finishItem()
@@ -121,7 +121,7 @@ public struct Uploader: Sendable {
         }
         let upload = try await store.beginLargeUpload(
             container: container, name: item.name, version: version,
-            segmentBytes: segmentBytes, contentType: options.contentType, metadata: options.metadata)
+            segmentBytes: segmentBytes, contentType: options.contentType, attributes: options.attributes)
         let result = try await sendSegments(plan.slices(of: item.path), of: item.name, through: upload, ledger: ledger)
         progress?.finishItem()
         return result

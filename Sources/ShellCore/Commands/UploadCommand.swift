@@ -18,6 +18,10 @@ struct UploadCommand: ShellCommand {
         "--content-type", value: .text, valueName: "TYPE", help: "the content type of every object, e.g. text/plain (default: from the name)")
     nonisolated static let metadata = OptionSpec(
         "--metadata", value: .text, valueName: "KEY=VALUE", help: "user metadata for every object (give it once for each key)")
+    nonisolated static let cacheControl = OptionSpec(
+        "--cache-control", value: .text, valueName: "VALUE", help: "the Cache-Control every object is served with, e.g. max-age=3600")
+    nonisolated static let storageClass = OptionSpec(
+        "--storage-class", value: .text, valueName: "CLASS", help: "S3's storage class of every object, e.g. STANDARD_IA (not on Swift)")
     nonisolated static let verbose = OptionSpec(
         "-v", help: "say each file as it lands (a folder or several files end with one line that counts them)")
     nonisolated static let spec = CommandSpec(
@@ -51,13 +55,19 @@ struct UploadCommand: ShellCommand {
             and the segments sent are deleted: standard input cannot be resumed. Only in \
             scripts (objsh -c, -f), not at the prompt; a file named - is ./-.
             Example: upload --segment-size 256M ~/Downloads/disk.iso
-            --content-type and --metadata KEY=VALUE go with every object sent (keys as \
-            meta takes them); the file store keeps neither.
+            --content-type, --metadata KEY=VALUE and --cache-control go with every object \
+            sent (keys as meta takes them); the file store keeps none. --storage-class \
+            CLASS (S3: STANDARD_IA, GLACIER… as the server offers them) is refused by \
+            Swift, whose storage policies are per container, before anything is sent. \
+            info shows the Cache-Control and storage class an object has.
             Example: upload *.log /backup/logs/
             Example: upload --content-type text/csv --metadata source=crm export.csv
+            Example: upload --cache-control max-age=86400 --storage-class STANDARD_IA site/
             Example: tar c photos | objsh -c 'cd /backup; upload - photos.tar'
             """,
-        options: [segmentSize, parallel, leaveSegments, skipIdentical, contentType, metadata, progress, verbose],
+        options: [
+            segmentSize, parallel, leaveSegments, skipIdentical, contentType, metadata, cacheControl, storageClass, progress, verbose,
+        ],
         operands: [OperandSpec("LOCAL", .localPath, repeating: true), OperandSpec("DEST", .remoteAny, optional: true)])
 
     /// The LOCAL words, each with its pattern when it has an unquoted wildcard.
@@ -79,7 +89,9 @@ struct UploadCommand: ShellCommand {
         }
         showsProgress = try arguments.flag(Self.progress)
         options.contentType = try arguments.value(Self.contentType).map { try MetaCommand.checkedType($0, spec: arguments.spec) }
-        options.metadata = try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec)
+        options.attributes = UploadAttributes(
+            metadata: try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec),
+            cacheControl: try Self.headerValue(Self.cacheControl, arguments), storageClass: try Self.headerValue(Self.storageClass, arguments))
         saysEachFile = try arguments.flag(Self.verbose)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
         if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
@@ -87,11 +99,25 @@ struct UploadCommand: ShellCommand {
         // Standard input can be read once only: there is nothing to compare before sending it.
         if options.skipIdentical { throw ShellError.usage(Self.spec, .exclusiveOptions("--skip-identical", "-")) }
         // A stream's large upload starts before its size is known, with no metadata to give.
-        if !options.metadata.isEmpty { throw ShellError.usage(Self.spec, .exclusiveOptions("--metadata", "-")) }
+        if let given = [
+            (!options.attributes.metadata.isEmpty, Self.metadata), (options.attributes.cacheControl != nil, Self.cacheControl),
+            (options.attributes.storageClass != nil, Self.storageClass),
+        ].first(where: \.0)?.1 {
+            throw ShellError.usage(Self.spec, .exclusiveOptions(given.name, "-"))
+        }
+    }
+
+    /// A header's value as given: printable ASCII, which both APIs send as it is.
+    static func headerValue(_ option: OptionSpec, _ arguments: CommandArguments) throws -> String? {
+        guard let value = try arguments.value(option) else { return nil }
+        guard !value.isEmpty, value.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
+            throw ShellError.usage(Self.spec, .badOptionValue(option: option.name, .headerValue))
+        }
+        return value
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
-        if options.contentType != nil || !options.metadata.isEmpty { try context.session.checkKeepsMetadata() }
+        try context.session.checkKeeps(options.attributes, contentType: options.contentType)
         if sources.first?.text == "-", sources.first?.pattern == nil, let destination {
             return try await uploadStandardInput(as: destination, context)
         }

@@ -142,6 +142,8 @@ public enum UsageProblem: Sendable, Equatable {
         case size
         /// A content type such as `text/plain`.
         case contentType
+        /// A header value: printable ASCII (`max-age=3600`, `STANDARD_IA`).
+        case headerValue
         /// An age such as `7d`, or a date such as `2024-06-01`.
         case age
         /// A duration such as `30m` (s, m, h, d).

@@ -105,6 +105,7 @@ public struct ErrorReport: Sendable {
         case .number(let range): "a number from \(range.lowerBound) to \(range.upperBound)"
         case .size: "a size such as 64M (K, M, G: powers of 1024)"
         case .contentType: "a content type such as text/plain"
+        case .headerValue: "printable ASCII, such as max-age=3600 or STANDARD_IA"
         case .age: "an age such as 30m, 12h, 7d or 2w, or a date such as 2024-06-01"
         case .duration: "a duration such as 90s, 30m, 1h or 7d"
         case .onOrOff: "on or off"
