@@ -38,6 +38,8 @@ extension Shell {
     public func moveForegroundToBackground(_ task: Task<Outcome, any Error>) -> Bool {
         if let held = heldJob {
             held.leavesForeground = true
+            // Its progress line goes now, before the prompt: cleared later, it would take the prompt's line with it.
+            held.sendToBackground()
             task.cancel()
             writeError("\n[\(held.number)] \(TerminalEscaping.escape(held.line)) &\n")
             return true
