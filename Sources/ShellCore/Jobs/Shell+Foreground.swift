@@ -51,6 +51,18 @@ extension Shell {
         return true
     }
 
+    /// Ctrl-Z on the foreground command `words` that stays where it is: it goes on, and
+    /// a line on standard error says why (`redirected`: it writes into a pipe or a file).
+    public func tellStaysInForeground(_ words: [Word], redirected: Bool) {
+        let name = TerminalEscaping.escape(words.first?.text ?? "")
+        let detachable = words.first.flatMap { CommandTable.type(named: $0.text) }.map { Self.detachable.contains($0.spec.name) } ?? false
+        let why =
+            redirected
+            ? "a command with | or > stays in the foreground"
+            : detachable ? "jobs need the line editor, at a terminal" : "only a transfer or a walk can move to the background"
+        writeError("\nobjsh: Ctrl-Z: \(name) goes on (\(why)); Ctrl-C stops it\n")
+    }
+
     /// The words as a line, a word with a blank or a quote in single quotes.
     static func lineText(_ words: [Word]) -> String {
         words.map { word in
