@@ -6,7 +6,8 @@ import ShellCore
 /// panes, so the shell returns to the prompt as it was.
 enum InterruptibleCommand {
     /// The command's result, as `Shell.run` gives it; `.proceed` at once when Ctrl-Z
-    /// moved it to the background, where it runs on as a job.
+    /// moved it to the background, where it runs on as a job. Ctrl-Z on a command that
+    /// cannot move (one with `|` or `>`, or one that neither transfers nor walks) says why.
     /// The interrupt flag is not cleared here: a Ctrl-C pressed between Enter and this
     /// call belongs to the command (the line readers clear it when a new line starts).
     @MainActor
@@ -16,10 +17,16 @@ enum InterruptibleCommand {
         // The command's task runs on the main actor, where the shell's state lives.
         let command = Task { @MainActor () throws -> Shell.Outcome in try await shell.run(words, io: io) }
         let ending = Ending()
+        let redirected = io != nil
         return await withCheckedContinuation { continuation in
             ending.continuation = continuation
             let watcher = watch(cancel: { command.cancel() }) {
-                await MainActor.run { ending.end(with: .success(.proceed)) { shell.moveForegroundToBackground(command) } }
+                await MainActor.run {
+                    if ending.end(with: .success(.proceed), if: { shell.moveForegroundToBackground(command) }) { return true }
+                    // A command that cannot move goes on, and says why.
+                    shell.tellStaysInForeground(words, redirected: redirected)
+                    return false
+                }
             }
             Task { @MainActor in
                 let result = await command.result

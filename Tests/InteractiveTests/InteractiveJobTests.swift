@@ -154,19 +154,24 @@ final class InteractiveJobTests: XCTestCase {
     }
 
     /// objsh on the file store in tmux, in /c with the local folder `down`; with
-    /// `readDelay`, each 1 MiB a download receives waits that many milliseconds.
-    private func shellInC(readDelay: Int = 0) throws -> TmuxSession {
+    /// `readDelay`, each 1 MiB a download receives waits that many milliseconds; with
+    /// `listingDelay`, each page of an object listing waits that many; `jobControl`: as
+    /// `TmuxSession` says.
+    func shellInC(readDelay: Int = 0, listingDelay: Int = 0, jobControl: Bool = false) throws -> TmuxSession {
+        var environment: [String: String] = [:]
+        if readDelay > 0 { environment["OBJSH_TEST_READ_DELAY_MS"] = "\(readDelay)" }
+        if listingDelay > 0 { environment["OBJSH_TEST_LISTING_DELAY_MS"] = "\(listingDelay)" }
         let shell = try TmuxSession(
-            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path],
-            environment: readDelay > 0 ? ["OBJSH_TEST_READ_DELAY_MS": "\(readDelay)"] : [:])
+            home: home, arguments: ["--cluster", home.appendingPathComponent("store").path], environment: environment,
+            jobControl: jobControl)
         session = shell
         try shell.waitForLastLine("objsh store:/> ")
         try shell.type("cd c; lcd \(home.appendingPathComponent("down").path)\n")
-        try shell.waitForLastLine("objsh store:/c> ")
+        try shell.waitForLastLine("objsh store:/c> ", timeout: 20)
         return shell
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) throws {
+    func waitUntil(_ description: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(20)
         while !condition() {
             guard Date() < deadline else { throw TmuxError.timedOut(description) }

@@ -19,9 +19,12 @@ final class TmuxSession {
     /// With `rawLog`, every byte the window's programs write to the terminal is copied
     /// there as written (tmux's `pipe-pane`, set in the same tmux command that starts the
     /// window, so before its first byte is read).
+    /// With `jobControl`, the window's shell runs objsh as a job of its own (`set -m`), as
+    /// a person's shell does: in a process group that the terminal's Ctrl-Z stops (the
+    /// window's own group is orphaned, and the kernel stops none of it on Ctrl-Z).
     init(
         home: URL, program: String? = nil, arguments: [String] = ["--cluster", "sample"], environment: [String: String] = [:],
-        outputFile: String? = nil, rawLog: String? = nil
+        outputFile: String? = nil, rawLog: String? = nil, jobControl: Bool = false
     ) throws {
         // The socket lives in `home`, so it goes with the test's folder.
         socket = home.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
@@ -35,7 +38,8 @@ final class TmuxSession {
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuoted($0.value))" }
         let command =
-            (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
+            (jobControl ? "set -m; " : "")
+            + (["env", "-i"] + assignments + [Self.shellQuoted(binary)] + arguments.map(Self.shellQuoted)).joined(separator: " ")
             + (outputFile.map { " >" + Self.shellQuoted($0) } ?? "") + "; echo EXITED rc=$?; sleep 120"
         // The server forks from this client and would hold a pipe open: no output captured.
         let piping = rawLog.map { [";", "pipe-pane", "-O", "-t", "objsh", "exec cat >" + Self.shellQuoted($0)] } ?? []

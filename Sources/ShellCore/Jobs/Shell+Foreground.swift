@@ -38,6 +38,8 @@ extension Shell {
     public func moveForegroundToBackground(_ task: Task<Outcome, any Error>) -> Bool {
         if let held = heldJob {
             held.leavesForeground = true
+            // Its progress line goes now, before the prompt: cleared later, it would take the prompt's line with it.
+            held.sendToBackground()
             task.cancel()
             writeError("\n[\(held.number)] \(TerminalEscaping.escape(held.line)) &\n")
             return true
@@ -47,6 +49,18 @@ extension Shell {
         jobs.adopt(job, running: task)
         writeError("\n[\(job.number)] \(TerminalEscaping.escape(job.line)) &\n")
         return true
+    }
+
+    /// Ctrl-Z on the foreground command `words` that stays where it is: it goes on, and
+    /// a line on standard error says why (`redirected`: it writes into a pipe or a file).
+    public func tellStaysInForeground(_ words: [Word], redirected: Bool) {
+        let name = TerminalEscaping.escape(words.first?.text ?? "")
+        let detachable = words.first.flatMap { CommandTable.type(named: $0.text) }.map { Self.detachable.contains($0.spec.name) } ?? false
+        let why =
+            redirected
+            ? "a command with | or > stays in the foreground"
+            : detachable ? "jobs need the line editor, at a terminal" : "only a transfer or a walk can move to the background"
+        writeError("\nobjsh: Ctrl-Z: \(name) goes on (\(why)); Ctrl-C stops it\n")
     }
 
     /// The words as a line, a word with a blank or a quote in single quotes.

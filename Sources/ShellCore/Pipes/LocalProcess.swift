@@ -54,12 +54,24 @@ struct LocalProcess: Sendable {
     /// Waits for the program to end, on a thread of its own (it may run for hours, and
     /// the threads that run tasks are few); its status as a POSIX shell gives it: the
     /// exit code, or 128 plus the signal that ended it.
+    /// Ctrl-Z stops nothing objsh runs: the programs share objsh's process group, so the
+    /// terminal's SIGTSTP stops them (or they stop themselves, as less and vim do) while
+    /// objsh goes on; a stopped program is continued at once, with the group's others.
     func wait() async -> Int32 {
         let pid = pid
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                while true {
+                    guard waitpid(pid, &status, WUNTRACED) >= 0 else {
+                        if errno == EINTR { continue }
+                        break
+                    }
+                    // Stopped (0x7f in the low byte): by Ctrl-Z, or by a program that stops itself on it.
+                    guard status & 0xff == 0x7f else { break }
+                    let stop = (status >> 8) & 0xff
+                    if stop == SIGTSTP || stop == SIGSTOP { kill(0, SIGCONT) }
+                }
                 let signal = status & 0x7f
                 continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
             }
