@@ -2,8 +2,10 @@ import Foundation
 import XCTest
 
 /// Old versions with the real binary on Swift (object versioning) and moto (S3
-/// ListObjectVersions): `du` and `info` say what they hold, and `du --json` gives it as
-/// fields.
+/// ListObjectVersions): `du` and `info` say what they hold, `du --json` gives it as
+/// fields, and `rm --versions` purges them (asking first, -f in a script, -n lists them)
+/// while the current versions stay. The file store and a container that never kept
+/// versions are refused.
 final class OldVersionsShellTests: XCTestCase {
     private var home = ""
     private let container = "oldv" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -17,7 +19,7 @@ final class OldVersionsShellTests: XCTestCase {
 
     override func tearDown() async throws { try? FileManager.default.removeItem(atPath: home) }
 
-    func testDuAndInfoCountOldVersions() throws {
+    func testDuAndInfoCountOldVersionsAndRmVersionsPurgesThem() throws {
         for cluster in EveryStore.clusters(home: home) where ["env", "moto"].contains(cluster.name) {
             let c = container + cluster.name
             let a = "upload \(home)/src/a.txt"
@@ -37,6 +39,41 @@ final class OldVersionsShellTests: XCTestCase {
             let info = try json(try EveryStore.run(cluster, ["info /\(c)"], json: true, home: home))
             XCTAssertEqual(info["old_versions"] as? Int, 2, "\(cluster.name): \(info)")
             XCTAssertEqual(info["old_versions_bytes"] as? Int, 20, "\(cluster.name): \(info)")
+            try purge(cluster, c)
+        }
+    }
+
+    /// `rm --versions`: refused in a script without -f, listed with -n, then gone with -f.
+    private func purge(_ cluster: (name: String, config: String?), _ c: String) throws {
+        let unforced = try EveryStore.run(cluster, ["rm --versions /\(c)/a.txt"], home: home)
+        XCTAssertEqual(unforced.status, 64, cluster.name)
+        XCTAssertEqual(
+            unforced.errors,
+            "objsh: line 1: rm: rm --versions deletes the old versions of /\(c)/a.txt for good: a script must give -f (-n lists them); "
+                + "nothing deleted\n", cluster.name)
+        let listed = try EveryStore.run(cluster, ["rm -n --versions /\(c)/*.txt"], home: home)
+        let lines = listed.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, "\(cluster.name): \(listed.output) \(listed.errors)")
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasPrefix("would delete version ") && $0.contains(" of /\(c)/a.txt (10 B, ") })
+        XCTAssertEqual(lines.last, "would delete 2 old versions (20 B) of /\(c)/*.txt", cluster.name)
+        let purged = try EveryStore.run(cluster, ["rm -f --versions /\(c)/*.txt", "du /\(c)", "cat /\(c)/a.txt"], home: home)
+        XCTAssertEqual(
+            purged.output,
+            "deleted 2 old versions (20 B) of /\(c)/*.txt for good; the current versions stay\n13          2         /\(c)\n0123456789",
+            "\(cluster.name): \(purged.errors)")
+    }
+
+    func testRmVersionsIsRefusedWhereNoVersionsAreKept() throws {
+        for cluster in EveryStore.clusters(home: home) where ["env", "files"].contains(cluster.name) {
+            let c = container + cluster.name + "n"
+            let run = try EveryStore.run(
+                cluster, ["cd /", "mkdir \(c)", "upload \(home)/src/b.txt /\(c)/", "rm -f --versions /\(c)/b.txt"], home: home)
+            defer { _ = try? EveryStore.run(cluster, ["rm -r -f /\(c)"], home: home) }
+            let expected =
+                cluster.name == "files"
+                ? "objsh: line 4: rm: the file store keeps no versions of objects\n"
+                : "objsh: line 4: rm: \(c) keeps no versions, so it has no old ones to delete (versions on /\(c) starts keeping them)\n"
+            XCTAssertEqual(run.errors, expected, cluster.name)
         }
     }
 
