@@ -16,20 +16,24 @@ extension RemoveCommand {
     /// script must give -f (or -n, which lists them and deletes nothing).
     func removeOldVersions(_ context: CommandContext) async throws -> CommandOutcome {
         for name in names {
-            let found = try await oldVersions(of: name, context)
-            try await purge(found, of: name.text, context)
+            let (shown, found) = try await oldVersions(of: name, context)
+            try await purge(found, of: shown, context)
         }
         return isDryRun ? .answered : .storeChanged(printPanes: true)
     }
 
-    /// The old versions NAME names: one object's; with -r those under a folder or
-    /// container; a pattern's, of each object (and with -r folder) it matches.
-    func oldVersions(of name: PathArgument, _ context: CommandContext) async throws -> [PurgedVersion] {
+    /// The old versions NAME names, with NAME as the answer says it (a path from the
+    /// root, or the pattern): one object's; with -r those under a folder or container; a
+    /// pattern's, of each object (and with -r folder) it matches.
+    func oldVersions(of name: PathArgument, _ context: CommandContext) async throws -> (String, [PurgedVersion]) {
         var places: [(Location, exact: Bool)] = []
+        let shown: String
         switch try name.resolve(in: context.folder) {
         case .path(let target):
             places = [(target, !isRecursive)]
+            shown = isRecursive ? target.description : target.objectPath
         case .pattern(let pattern):
+            shown = pattern.text
             for match in try await context.session.expand(pattern) {
                 if case .object = match { places.append((match.location, true)) } else if isRecursive { places.append((match.location, false)) }
             }
@@ -41,7 +45,7 @@ extension RemoveCommand {
             if checked.insert(container).inserted { try await checkKeepsVersions(container, context.session) }
             found += try await oldVersions(at: place, exact: exact, context).map { PurgedVersion(container: container, version: $0) }
         }
-        return found
+        return (shown, found)
     }
 
     /// The old versions of the object `place` names (`exact`), or of every object under it.
