@@ -112,6 +112,12 @@ extension BrowserSession {
         try await store.eachVersionPage(in: container, prefix: prefix, receive: body)
     }
 
+    /// What the old versions under a container or folder hold; nil where the container
+    /// keeps none (see `OldVersions.under`).
+    public func oldVersions(under place: Location, versioning: VersioningState?) async throws -> OldVersions? {
+        try await OldVersions.under(place, versioning: versioning, store: store)
+    }
+
     /// Turns keeping versions on or off for a container.
     public func setVersioning(_ isOn: Bool, container: String) async throws {
         try await store.setVersioning(isOn, container: container)

@@ -67,16 +67,7 @@ public final class InfoPane: StoragePane {
             sheet.metadata = shownMetadata(info.metadata)
             return sheet
         case .container(let name):
-            let info = try await store.containerInfo(name)
-            var sheet = InfoSheet(kind: "container", name: name, path: "/" + name)
-            sheet.add("Container", key: nil, .text(name))
-            addTotals(objects: info.objectCount, bytes: info.bytes, to: &sheet)
-            sheet.add("Region", key: .region, info.region.map(InfoValue.text))
-            sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
-            sheet.add("Storage-Policy", key: .storagePolicy, info.storagePolicy.map(InfoValue.text))
-            sheet.add("Versioning", key: .versioning, info.versioning.map { .text($0.rawValue) })
-            sheet.metadata = shownMetadata(info.metadata)
-            return sheet
+            return try await containerSheet(name, store: store)
         case .folder(let location):
             let (objects, bytes) = try await folderTotals(location, store: store)
             var sheet = InfoSheet(kind: "folder", name: location.entryName, path: location.description)
@@ -84,10 +75,29 @@ public final class InfoPane: StoragePane {
             sheet.add("Container", key: .container, location.container.map(InfoValue.text))
             sheet.add("Objects", key: .count, .count(objects))
             sheet.add("Bytes", key: .bytes, .bytes(bytes))
+            let versioning = try await store.containerInfo(location.container!).versioning
+            addOldVersions(try await OldVersions.under(location, versioning: versioning, store: store), to: &sheet)
             return sheet
         case .object(let info):
             return try await objectSheet(info, store: store)
         }
+    }
+
+    /// A container's facts; where it keeps versions, what its old ones hold, and its
+    /// totals from the same version listing (Swift's count every version).
+    static func containerSheet(_ name: String, store: any ObjectStore) async throws -> InfoSheet {
+        let info = try await store.containerInfo(name)
+        var sheet = InfoSheet(kind: "container", name: name, path: "/" + name)
+        sheet.add("Container", key: nil, .text(name))
+        let old = try await OldVersions.under(Location(segments: [name]), versioning: info.versioning, store: store)
+        addTotals(objects: old?.currentCount ?? info.objectCount, bytes: old?.currentBytes ?? info.bytes, to: &sheet)
+        sheet.add("Region", key: .region, info.region.map(InfoValue.text))
+        sheet.add("Last-Modified", key: .lastModified, info.lastModified.map(InfoValue.date))
+        sheet.add("Storage-Policy", key: .storagePolicy, info.storagePolicy.map(InfoValue.text))
+        sheet.add("Versioning", key: .versioning, info.versioning.map { .text($0.rawValue) })
+        addOldVersions(old, to: &sheet)
+        sheet.metadata = shownMetadata(info.metadata)
+        return sheet
     }
 
     /// An account's or container's metadata as `info` shows it: the values of Swift
@@ -170,6 +180,13 @@ public final class InfoPane: StoragePane {
         sheet.add("Segments", key: .segments, .count(sizes.count))
         sheet.add("Segment-Bytes", key: .segmentBytes, .text(described))
         sheet.add("Segments-Total", key: .segmentsTotal, .bytes(sizes.reduce(0, +)))
+    }
+
+    /// What old versions hold, where the container keeps them.
+    static func addOldVersions(_ old: OldVersions?, to sheet: inout InfoSheet) {
+        guard let old else { return }
+        sheet.add("Old-Versions", key: .oldVersions, .count(old.count))
+        sheet.add("Old-Versions-Bytes", key: .oldVersionsBytes, .bytes(old.bytes))
     }
 
     /// Object and byte counts; a store that keeps none (S3) shows none rather than a guess.

@@ -31,6 +31,11 @@ public enum JSONField: String, CaseIterable, Sendable {
     case deletedBytes = "deleted_bytes"
     /// A version's ID (`ls --versions`, `info --version`), and a container's versioning state.
     case version, versioning
+    /// `du`, `info`: the non-current versions under a place, and their bytes.
+    case oldVersions = "old_versions"
+    case oldVersionsBytes = "old_versions_bytes"
+    /// `du`: totals cut short by Ctrl-C.
+    case partial
     case deleteMarker = "delete_marker"
     /// `jobs --json`: a job's number, state, command line, exit status and seconds running.
     case job, state, line, status, seconds

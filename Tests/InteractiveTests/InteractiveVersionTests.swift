@@ -87,4 +87,41 @@ final class InteractiveVersionTests: XCTestCase {
             $0.contains("deleted 1 object under /\(container) and the container, with the 3 versions it kept")
         }
     }
+
+    /// `rm --versions`: the question says how many old versions and bytes go for good;
+    /// no keeps them, yes deletes them and leaves the current one.
+    func testRmVersionsAsksWithTheCountAndBytes() throws {
+        guard TmuxSession.isTmuxInstalled else { throw XCTSkip("tmux is needed for the terminal tests") }
+        let swift = try TmuxSession.swiftServer()
+        let container = "vptty" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let home = try OSShellCompletionTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try Data("one\n".utf8).write(to: home.appendingPathComponent("one.txt"))
+        let upload = "upload \(home.path)/one.txt"
+        _ = try OSShellCompletionTests.objsh(
+            ["--cluster", "env", "-q", "-c", "mkdir \(container); versions on \(container); cd \(container); \(upload); \(upload); \(upload)"],
+            home: home, environment: swift)
+        defer { _ = try? OSShellCompletionTests.objsh(["--cluster", "env", "-q", "-c", "rm -r -f /\(container)"], home: home, environment: swift) }
+        let shell = try TmuxSession(home: home, arguments: ["--cluster", "env"], environment: swift)
+        defer { shell.stop() }
+        try shell.waitForLastLine("objsh env:/> ", timeout: 30)
+        let question = "delete 2 old versions (8 B) of /\(container)/one.txt for good? [y/N]"
+        for answer in ["n", "y"] {
+            try shell.type("rm --versions /\(container)/one.txt")
+            try shell.press("Enter")
+            try shell.waitFor("the question") { screen in
+                let last = screen.split(separator: "\n").last { !$0.allSatisfy { $0 == " " } } ?? ""
+                return last.hasPrefix(question)
+            }
+            try shell.type(answer)
+            try shell.press("Enter")
+            if answer == "n" { try shell.waitFor("the refusal", scrollback: true) { $0.contains("rm: nothing deleted") } }
+        }
+        try shell.waitFor("the deletion", scrollback: true) {
+            $0.contains("deleted 2 old versions (8 B) of /\(container)/one.txt for good; the current versions stay")
+        }
+        let after = try OSShellCompletionTests.objsh(
+            ["--cluster", "env", "-q", "-c", "ls --versions /\(container)/one.txt"], home: home, environment: swift)
+        XCTAssertEqual(after.split(separator: "\n").count, 1, after)
+    }
 }

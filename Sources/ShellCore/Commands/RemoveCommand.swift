@@ -7,6 +7,8 @@ import Storage
 struct RemoveCommand: ShellCommand {
     nonisolated static let recursive = OptionSpec("-r", help: "folders and containers, with everything in them")
     nonisolated static let force = OptionSpec("-f", help: "do not ask before deleting")
+    nonisolated static let oldVersions = OptionSpec(
+        "--versions", help: "the old (non-current) versions of each NAME, for good; the current ones stay (-r: under a folder)")
     nonisolated static let spec = CommandSpec(
         name: "rm", aliases: ["delete"],
         summary: "delete objects; with -r a folder or container and all it holds",
@@ -22,12 +24,18 @@ struct RemoveCommand: ShellCommand {
             back. rm -r of such a container deletes its old versions too, for good: at a \
             terminal the question names them; a script must give -f, or it deletes nothing. \
             --version ID deletes that one version for good, after asking at a terminal (-f \
-            does not ask).
+            does not ask). --versions deletes every old (non-current) version of each NAME \
+            for good, delete markers too, and leaves the current ones: of an object, of the \
+            objects a pattern matches, or with -r of everything under a folder or \
+            container. It says how many versions and bytes go and asks at a terminal; a \
+            script must give -f; -n lists them. A container that never kept versions is \
+            refused.
             Example: rm -r old-backups
             Example: rm -n logs/2023-*.log
             Example: rm --version 1795575699.29165 report.pdf
+            Example: rm -r --versions -n /backups
             """,
-        options: [recursive, force, VersionOption.option, CommandTable.dryRunOption],
+        options: [recursive, force, VersionOption.option, oldVersions, CommandTable.dryRunOption],
         operands: [OperandSpec("NAME", .remoteAny, repeating: true)])
 
     let names: [PathArgument]
@@ -35,6 +43,7 @@ struct RemoveCommand: ShellCommand {
     let asks: Bool
     let isDryRun: Bool
     let version: String?
+    let purgesOldVersions: Bool
 
     init(_ arguments: CommandArguments) throws {
         names = arguments.paths()
@@ -43,11 +52,16 @@ struct RemoveCommand: ShellCommand {
         isDryRun = try arguments.flag(CommandTable.dryRunOption)
         version = try arguments.value(VersionOption.option)
         if version != nil && isRecursive { throw ShellError.usage(Self.spec, .exclusiveOptions(VersionOption.option.name, Self.recursive.name)) }
+        purgesOldVersions = try arguments.flag(Self.oldVersions)
+        if version != nil && purgesOldVersions {
+            throw ShellError.usage(Self.spec, .exclusiveOptions(VersionOption.option.name, Self.oldVersions.name))
+        }
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
         let session = context.session
         if let version { return try await removeVersion(version, context) }
+        if purgesOldVersions { return try await removeOldVersions(context) }
         var removed: [Location] = []
         for name in names {
             switch try name.resolve(in: context.folder) {

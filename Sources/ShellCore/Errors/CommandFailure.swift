@@ -51,6 +51,10 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// `rm -r` of a container that keeps versions in a script without -f: its old
     /// versions would go for good, and no one was asked.
     case versionsWouldGo(container: String)
+    /// `rm --versions` in a script without -f: the old versions of NAME would go for good.
+    case oldVersionsNeedForce(String)
+    /// `rm --versions` in a container that never kept versions: there are none.
+    case keepsNoVersions(container: String)
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
     /// `sync` between two local folders: no transfer of the engine goes from file to file.

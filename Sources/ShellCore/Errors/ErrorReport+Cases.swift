@@ -184,6 +184,10 @@ extension ErrorReport {
             )
         case .sameUploadName(let name, let first, let second):
             ("\(first) and \(second) would both be stored as \(name); nothing sent", .usage)
+        case .oldVersionsNeedForce(let name):
+            ("rm --versions deletes the old versions of \(name) for good: a script must give -f (-n lists them); nothing deleted", .usage)
+        case .keepsNoVersions(let container):
+            ("\(container) keeps no versions, so it has no old ones to delete (versions on /\(container) starts keeping them)", .usage)
         case .versionsWouldGo(let container):
             (
                 "\(container) keeps versions, which rm -r of the container would delete for good; nothing deleted "
