@@ -236,6 +236,8 @@ _objsh() {
         fi
         return
     fi
+    # A cluster name is no file: a local folder of that name must not gain a /.
+    [[ "${3}" == --cluster ]] && compopt +o filenames
     __objsh_options "${@}"
 }
 

@@ -62,6 +62,8 @@ public enum CompletionScripts {
                 fi
                 return
             fi
+            # A cluster name is no file: a local folder of that name must not gain a /.
+            [[ "${3}" == --cluster ]] && compopt +o filenames
             __objsh_options "${@}"
         }
 
@@ -84,6 +86,8 @@ public enum CompletionScripts {
                 compadd -- "${values[@]}"
                 return
             fi
+            # A cluster name is no file: a local folder of that name must not gain a /.
+            [[ "${3}" == --cluster ]] && compopt +o filenames
             __objsh_options "${@}"
         }
 

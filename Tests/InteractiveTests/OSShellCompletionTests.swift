@@ -16,6 +16,19 @@ final class OSShellCompletionTests: XCTestCase {
         }
     }
 
+    /// A cluster named like a folder of the shell's own folder is a cluster: after
+    /// `--cluster` and before its colon, with no `/` from the shell's marking of folders
+    /// (bash gave `objsh --cluster s3/`).
+    func testAClusterNamedLikeALocalFolderStaysACluster() throws {
+        try eachShell { shell in
+            try FileManager.default.createDirectory(at: shell.home.appendingPathComponent("sample"), withIntermediateDirectories: true)
+            try shell.type("cd \"$HOME\"\n")
+            try shell.waitForLastLine("$ ")
+            try complete(shell, "objsh --cluster sampl", to: "objsh --cluster sample ")
+            try complete(shell, "objsh sampl", to: "objsh sample:")
+        }
+    }
+
     func testRemotePathsCompleteOnTheSwiftServer() throws {
         let swift = try TmuxSession.swiftServer()
         let container = "tabs" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
