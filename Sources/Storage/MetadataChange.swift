@@ -58,6 +58,8 @@ public enum MetadataRefusal: Sendable, Equatable {
     /// An upload asked for a storage class where objects have none of their own (Swift:
     /// a container's storage policy places its objects); the store's kind.
     case noStorageClass(store: String)
+    /// The server refused the storage class asked for (the class, the server's error code).
+    case storageClassRefused(String, code: String)
 }
 
 /// Metadata keys objsh writes for itself, which belong to one stored form of an object

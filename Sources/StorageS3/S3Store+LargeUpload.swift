@@ -67,7 +67,10 @@ extension S3Store {
             await abortUnanswered(container, name, sent: sent)
             throw error
         }
-        guard response.status == 200 else { throw failure(response, bucket: container, key: name) }
+        guard response.status == 200 else {
+            throw Self.refusedStorageClass(response, asked: headers.first(name: "x-amz-storage-class"))
+                ?? failure(response, bucket: container, key: name)
+        }
         let root = try S3Answers.document(Data(response.body.readableBytesView), expecting: "InitiateMultipartUploadResult")
         guard let uploadID = root.text("UploadId"), !uploadID.isEmpty else {
             throw StorageError.invalidResponse("CreateMultipartUpload gave no UploadId")

@@ -72,6 +72,7 @@ extension S3Store {
             throw StorageError.io(reason)
         }
         guard response.status == 200 else {
+            if let refused = Self.refusedStorageClass(response, asked: attributes.storageClass) { throw refused }
             if S3Answers.error(Data(response.body.readableBytesView))?.code == "BadDigest" {
                 throw StorageError.checksumMismatch(expected: md5.hex, actual: "another MD5 (the server refused the bytes it got)")
             }
@@ -108,6 +109,16 @@ extension S3Store {
         if let cacheControl = attributes.cacheControl { headers.add(name: "Cache-Control", value: cacheControl) }
         if let storageClass = attributes.storageClass { headers.add(name: "x-amz-storage-class", value: storageClass) }
         return headers
+    }
+
+    /// A 400 that refuses the storage class asked for (Swift's s3api: InvalidStorageClass;
+    /// Ceph RGW: InvalidArgument, for a class its placement lacks), said as such.
+    static func refusedStorageClass(_ response: HTTPExchangeResponse, asked storageClass: String?) -> StorageError? {
+        guard response.status == 400, let storageClass,
+            let code = S3Answers.error(Data(response.body.readableBytesView))?.code,
+            code == "InvalidStorageClass" || code == "InvalidArgument"
+        else { return nil }
+        return .metadataRefused(.storageClassRefused(storageClass, code: code))
     }
 
     /// Why this cluster cannot take `etag` as a digest of the bytes; nil when it can.

@@ -19,6 +19,7 @@ final class InteractiveVersionTests: XCTestCase {
                 "mkdir \(container); versions on \(container); cd \(container); upload \(home.path)/one.txt doc.txt; "
                     + "upload \(home.path)/two.txt doc.txt; ls --versions doc.txt",
             ], home: home, environment: swift)
+        defer { _ = try? OSShellCompletionTests.objsh(["--cluster", "env", "-q", "-c", "rm -r -f /\(container)"], home: home, environment: swift) }
         let ids = listed.split(separator: "\n").filter { $0.hasSuffix("  doc.txt") }.map { String($0.prefix { $0 != " " }) }
         XCTAssertEqual(ids.count, 2, listed)
         guard ids.count == 2 else { return }

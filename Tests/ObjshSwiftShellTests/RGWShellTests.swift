@@ -87,4 +87,27 @@ final class RGWShellTests: XCTestCase {
             XCTAssertEqual(removed.status, 0, "\(cluster): \(removed.errors)")
         }
     }
+
+    /// `upload --cache-control` and `--storage-class` through RGW's S3 API: the
+    /// Cache-Control comes back from `info`, STANDARD is taken, and a class RGW's
+    /// placement lacks is refused as a storage class (RGW says only InvalidArgument),
+    /// for one PUT and for a multipart upload alike.
+    func testUploadHeadersOnRGW() throws {
+        let c = container + "-hdr"
+        try Data(repeating: 7, count: 6 << 20).write(to: URL(fileURLWithPath: home + "/large.bin"))
+        let made = try objsh(
+            ["-q", "--cluster", "rgws3", "-c", "mkdir \(c)\nupload --cache-control max-age=60 --storage-class STANDARD \(home)/x.txt /\(c)/"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        defer { _ = try? objsh(["-q", "--cluster", "rgws3", "-c", "rm -r -f /\(c)"]) }
+        let info = try objsh(["-q", "--cluster", "rgws3", "-c", "info /\(c)/x.txt"])
+        XCTAssertTrue(info.output.contains("\nCache-Control: max-age=60\n"), info.output)
+        XCTAssertTrue(info.output.contains("\nStorage-Class: STANDARD\n"), info.output)
+        for upload in ["upload", "upload --segment-size 5M"] {
+            let refused = try objsh(["-q", "--cluster", "rgws3", "-c", "\(upload) --storage-class GLACIERX \(home)/large.bin /\(c)/"])
+            XCTAssertEqual(
+                refused.errors,
+                "objsh: line 1: upload: the server takes no storage class GLACIERX (InvalidArgument): give one its buckets offer, "
+                    + "or none for the default; nothing stored\n", upload)
+        }
+    }
 }

@@ -43,6 +43,8 @@ final class UploadAttributesTests: XCTestCase {
                 XCTAssertTrue(lines.contains("meta-owner: ann"), "\(cluster.name) \(name): \(meta.output)")
             }
             XCTAssertEqual(try EveryStore.run(cluster, ["rm -r -f /\(c)"], home: home).status, 0, cluster.name)
+            // Swift's segments container outlives the container rm -r took.
+            if cluster.name == "env" { _ = try EveryStore.run(cluster, ["rm -r -f /\(c)_segments"], home: home) }
         }
     }
 }
@@ -70,7 +72,11 @@ final class UploadHeadersTests: XCTestCase {
             let c = container + cluster.name.lowercased()
             let made = try EveryStore.run(cluster, ["cd /", "mkdir \(c)"], home: home)
             XCTAssertEqual(made.status, 0, "\(cluster.name): \(made.errors)")
-            defer { _ = try? EveryStore.run(cluster, ["rm -r -f /\(c)"], home: home) }
+            defer {
+                _ = try? EveryStore.run(cluster, ["rm -r -f /\(c)"], home: home)
+                // Swift's segments container outlives the container rm -r takes.
+                if cluster.name == "env" { _ = try? EveryStore.run(cluster, ["rm -r -f /\(c)_segments"], home: home) }
+            }
             let takesClass = cluster.name == "moto"
             let options = "--cache-control max-age=60" + (takesClass ? " --storage-class STANDARD_IA" : "")
             let sent = try EveryStore.run(
@@ -96,7 +102,11 @@ final class UploadHeadersTests: XCTestCase {
                     "objsh: line 2: upload: the swift store has no storage class per object (Swift's storage policies are per container); "
                         + "nothing was sent\n")
             case "moto": XCTAssertEqual(classed.status, 0, classed.errors)
-            default: XCTAssertNotEqual(classed.status, 0, "s3api takes only STANDARD: \(classed.output)")
+            default:
+                XCTAssertEqual(
+                    classed.errors,
+                    "objsh: line 2: upload: the server takes no storage class STANDARD_IA (InvalidStorageClass): give one its buckets "
+                        + "offer, or none for the default; nothing stored\n", "s3api takes only STANDARD")
             }
             XCTAssertEqual(sent.status, 0, "\(cluster.name): \(sent.errors)")
             if !takesClass { XCTAssertFalse(listed.output.contains("x.csv"), "\(cluster.name): a refused upload sent nothing: \(listed.output)") }

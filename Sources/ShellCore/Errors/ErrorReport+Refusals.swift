@@ -28,6 +28,8 @@ extension ErrorReport {
         case .notKept(let kind): "the \(kind) store keeps no metadata to change (its content types come from the names)"
         case .nonASCIIValue(let key): "the value of \(key) is not ASCII, and S3 keeps only ASCII in metadata"
         case .tooLargeToRewrite: "an object over 5 GiB whose part size is unknown cannot take new metadata on the server"
+        case .storageClassRefused(let storageClass, let code):
+            "the server takes no storage class \(storageClass) (\(code)): give one its buckets offer, or none for the default; nothing stored"
         case .noStorageClass(let kind):
             "the \(kind) store has no storage class per object (Swift's storage policies are per container); nothing was sent"
         }
