@@ -86,8 +86,6 @@ public enum CompletionScripts {
                 compadd -- "${values[@]}"
                 return
             fi
-            # A cluster name is no file: a local folder of that name must not gain a /.
-            [[ "${3}" == --cluster ]] && compopt +o filenames
             __objsh_options "${@}"
         }
 
