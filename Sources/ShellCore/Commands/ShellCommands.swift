@@ -34,6 +34,10 @@ struct HelpCommand: ShellCommand {
                 "CMD | PIPELINE hands the rest of the line to /bin/sh with CMD's output as its input; CMD > FILE, CMD >> FILE "
                     + "write it to a local file (> only when CMD succeeds); !CMD runs a local command, ! a local shell. "
                     + "A line's status is its last stage's.")
+            text += wrapped(
+                "CMD & runs CMD as a job (jobs, wait, fg, kill); Ctrl-Z moves a transfer or a walk running in the "
+                    + "foreground there, and nothing else. At a terminal, exit and Ctrl-D ask while jobs run; a script waits "
+                    + "for its jobs at its end. Aliases last for the session: keep them in $XDG_CONFIG_HOME/objsh/rc.")
             context.console.write(text + wrapped("A leading - on a line ignores its error. " + ExitStatus.explanation))
             return .answered
         }
