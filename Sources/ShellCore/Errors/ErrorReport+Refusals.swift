@@ -25,7 +25,8 @@ extension ErrorReport {
 
     static func words(_ refusal: MetadataRefusal) -> String {
         switch refusal {
-        case .notKept(let kind): "the \(kind) store keeps no metadata to change (its content types come from the names)"
+        case .notKept(let kind):
+            "the \(kind) store keeps no metadata, Cache-Control or storage class (its content types come from the names); nothing changed"
         case .nonASCIIValue(let key): "the value of \(key) is not ASCII, and S3 keeps only ASCII in metadata"
         case .tooLargeToRewrite: "an object over 5 GiB whose part size is unknown cannot take new metadata on the server"
         case .storageClassRefused(let storageClass, let code):
