@@ -58,7 +58,7 @@ class Shell:
         self.read_until(b"x")
         took = time.monotonic() - sent
         self.pty.write(b"\x7f")
-        self.read_until(b"\x1b[K")  # libedit redraws the line
+        self.read_until((b"\x1b[K", b"\x08 \x08"))  # libedit redraws the line, or rubs the key out
         return took
 
     def close(self):

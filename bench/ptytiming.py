@@ -17,14 +17,17 @@ class Pty:
         self.buffer = b""
 
     def read_until(self, marker, timeout=30):
-        """Reads until `marker` has been written; the buffer keeps what came after it."""
+        """Reads until `marker` (or one of a tuple of markers) has been written; the
+        buffer keeps what came after it."""
+        markers = marker if isinstance(marker, tuple) else (marker,)
         deadline = time.monotonic() + timeout
-        while marker not in self.buffer:
+        while not any(m in self.buffer for m in markers):
             ready, _, _ = select.select([self.fd], [], [], max(0, deadline - time.monotonic()))
             if not ready:
                 raise TimeoutError("no %r in %r" % (marker, self.buffer[-300:]))
             self.buffer += os.read(self.fd, 65536)
-        self.buffer = self.buffer[self.buffer.index(marker) + len(marker):]
+        end = min(self.buffer.index(m) + len(m) for m in markers if m in self.buffer)
+        self.buffer = self.buffer[end:]
 
     def write(self, data):
         os.write(self.fd, data)
