@@ -3,17 +3,22 @@
 
 Stores a 1 GiB object (once per run, in a container of its own, removed at the end),
 then: (1) the same get in the foreground (`objsh -c`) for its throughput; (2) in a pty,
-`get ... &` and, while it runs, key-press echo latency at the prompt (a key written to
+key-press echo latency at the prompt with no job (IDLE_KEYS keys, default 300: what the
+machine gives), then `get ... &` and, while it runs, the same latency (a key written to
 its first byte back, then Backspace), and the background get's throughput (from Enter to
 the file in place); (3) three such gets as jobs at once, and objsh's peak RSS (VmHWM).
 Needs OBJSH_TEST_SWIFT_AUTH/_USER/_KEY (`. /tmp/srv/env`).
 Usage: bench/jobs.py [path/to/objsh] [MiB]
 """
-import os, pty, fcntl, select, shutil, statistics, struct, subprocess, sys, tempfile, termios, time
+import os, shutil, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptytiming import Pty, summary  # noqa: E402
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".build", "debug", "objsh")
 MIB = int(sys.argv[2]) if len(sys.argv) > 2 else 1024
 CONTAINER = "bench-jobs-%d" % os.getpid()
+IDLE_KEYS = int(os.environ.get("IDLE_KEYS", "300"))
 
 
 def environment(home):
@@ -31,54 +36,34 @@ def objsh(env, script):
 
 class Shell:
     def __init__(self, env, local):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execve(BINARY, [BINARY, "--cluster", "env", "-q"], env)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-        self.buffer = b""
+        self.pty = Pty([BINARY, "--cluster", "env", "-q"], env)
         self.prompt = b"objsh env:/> "
-        self.read_until(self.prompt)
+        self.pty.read_until(self.prompt, timeout=120)
         self.run("cd %s; lcd %s" % (CONTAINER, local))
         self.prompt = ("objsh env:/%s> " % CONTAINER).encode()
         self.read_until(self.prompt)
 
-    def read_until(self, marker, timeout=120):
-        deadline = time.monotonic() + timeout
-        while marker not in self.buffer:
-            ready, _, _ = select.select([self.fd], [], [], max(0, deadline - time.monotonic()))
-            if not ready:
-                raise TimeoutError("no %r in %r" % (marker, self.buffer[-300:]))
-            self.buffer += os.read(self.fd, 65536)
-        self.buffer = self.buffer[self.buffer.index(marker) + len(marker):]
+    def read_until(self, marker):
+        self.pty.read_until(marker, timeout=120)
 
     def run(self, line):
-        os.write(self.fd, line.encode() + b"\r")
+        self.pty.write(line.encode() + b"\r")
         self.read_until(b"\n")
 
     def echo(self):
-        """Seconds from a key to its echo's first byte; the key is then erased."""
-        self.buffer = b""
+        """Seconds from a key to its echo; the key is then erased."""
+        self.pty.buffer = b""
         sent = time.monotonic()
-        os.write(self.fd, b"x")
+        self.pty.write(b"x")
         self.read_until(b"x")
         took = time.monotonic() - sent
-        os.write(self.fd, b"\x7f")
-        self.read_until(b"\x1b[K")  # libedit redraws the line
+        self.pty.write(b"\x7f")
+        self.read_until((b"\x1b[K", b"\x08 \x08"))  # libedit redraws the line, or rubs the key out
         return took
 
-    def peak_rss_kib(self):
-        for line in open("/proc/%d/status" % self.pid):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-
     def close(self):
-        os.write(self.fd, b"\x15exit\r")
-        os.waitpid(self.pid, 0)
-
-
-def percentile(samples, fraction):
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+        self.pty.write(b"\x15exit\r")
+        self.pty.wait()
 
 
 def wait_for(path):
@@ -108,6 +93,11 @@ def main():
         os.remove(os.path.join(local, "fg.bin"))
 
         shell = Shell(env, local)
+        # The same keys with no job running: what the machine gives, beside what the job costs.
+        idle = []
+        for _ in range(IDLE_KEYS):
+            idle.append(shell.echo())
+            time.sleep(0.02)
         started = time.monotonic()
         shell.run("get big.bin bg.bin &")
         shell.read_until(shell.prompt)
@@ -124,12 +114,11 @@ def main():
             shell.read_until(shell.prompt)
         for n in range(3):
             wait_for(os.path.join(local, "j%d.bin" % n))
-        rss = shell.peak_rss_kib()
+        rss = shell.pty.peak_rss_kib()
         shell.close()
 
-        ms = [s * 1000 for s in samples]
-        print("echo latency while a %d MiB get runs as a job: n=%d  p50 %.2f ms  p99 %.2f ms  max %.2f ms"
-              % (MIB, len(ms), statistics.median(ms), percentile(ms, 0.99), max(ms)))
+        print("echo latency at the prompt, no job running:        %s" % summary(idle))
+        print("echo latency while a %d MiB get runs as a job: %s" % (MIB, summary(samples)))
         print("get %d MiB: foreground %.1f MiB/s, background (job) %.1f MiB/s, ratio %.2f"
               % (MIB, foreground / 2**20, background / 2**20, background / foreground))
         print("peak RSS of the session (three %d MiB gets as jobs at once included): %.1f MiB" % (MIB, rss / 1024))

@@ -7,7 +7,10 @@ first byte of the redraw. "first" completions each start at a fresh prompt (noth
 cached); "repeated" ones TAB again on the same line (answered from the names the first
 TAB fetched). Usage: bench/tab-latency.py [path/to/objsh] [count]
 """
-import fcntl, os, pty, select, shutil, statistics, struct, sys, tempfile, termios, time
+import os, shutil, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptytiming import Pty, summary  # noqa: E402
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".build", "debug", "objsh")
 COUNT = int(sys.argv[2]) if len(sys.argv) > 2 else 100
@@ -28,46 +31,28 @@ class Shell:
     def __init__(self, store, home):
         env = {"HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_DATA_HOME": home + "/data",
                "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"}
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execve(BINARY, [BINARY, "--cluster", store, "-q"], env)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-        self.buffer = b""
-        self.read_until(PROMPT)
-
-    def read_until(self, marker, timeout=30):
-        deadline = time.monotonic() + timeout
-        while marker not in self.buffer:
-            ready, _, _ = select.select([self.fd], [], [], max(0, deadline - time.monotonic()))
-            if not ready:
-                raise TimeoutError("no %r in %r" % (marker, self.buffer[-300:]))
-            self.buffer += os.read(self.fd, 65536)
-        self.buffer = self.buffer[self.buffer.index(marker) + len(marker):]
+        self.pty = Pty([BINARY, "--cluster", store, "-q"], env)
+        self.pty.read_until(PROMPT)
 
     def tab(self, typed):
         """Seconds from TAB to the first byte on the screen; waits for the redraw."""
-        self.buffer = b""
-        sent = time.monotonic()
-        os.write(self.fd, b"\t")
-        select.select([self.fd], [], [], 30)
-        first = time.monotonic()
-        self.buffer += os.read(self.fd, 65536)
-        self.read_until(PROMPT + typed)
-        return first - sent
+        took = self.pty.first_byte_after(b"\t")
+        self.pty.read_until(PROMPT + typed)
+        return took
 
     def type(self, text):
-        os.write(self.fd, text)
-        self.read_until(text)
+        self.pty.write(text)
+        self.pty.read_until(text)
 
     def new_prompt(self):
-        os.write(self.fd, b"\x15\r")  # Ctrl-U, Enter: an empty line, a fresh prompt
+        self.pty.write(b"\x15\r")  # Ctrl-U, Enter: an empty line, a fresh prompt
         # Ctrl-U redraws the old prompt: wait for the Enter's newline, then the new one.
-        self.read_until(b"\n")
-        self.read_until(PROMPT)
+        self.pty.read_until(b"\n")
+        self.pty.read_until(PROMPT)
 
     def close(self):
-        os.write(self.fd, b"\x04")
-        os.waitpid(self.pid, 0)
+        self.pty.write(b"\x04")
+        self.pty.wait()
 
 
 def line_for(folder, i):
@@ -92,9 +77,7 @@ def measure(shell, folder):
 
 
 def report(name, samples):
-    ms = sorted(s * 1000 for s in samples)
-    p99 = ms[min(len(ms) - 1, int(round(0.99 * (len(ms) - 1))))]
-    print("%-36s n=%3d  median %7.2f ms  p99 %7.2f ms  max %7.2f ms" % (name, len(ms), statistics.median(ms), p99, ms[-1]))
+    print("%-36s %s" % (name, summary(samples)))
 
 
 def main():

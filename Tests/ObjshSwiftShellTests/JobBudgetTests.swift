@@ -23,10 +23,11 @@ final class JobBudgetTests: XCTestCase {
     }
 
     func testTwoJobsTogetherStayWithinTheBudget() throws {
-        // 24 objects of 256 KiB a folder: each get -r asks for 24 reads at once.
+        // 40 objects of 128 KiB a folder: each get -r asks for 32 reads at once (its width), and
+        // the budget serves them in turn, so a's last 8 queue behind b's first: the two interleave.
         for folder in ["a", "b"] {
-            for index in 0..<24 {
-                let bytes = Data((0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* (index + 3) &+ folder.count) })
+            for index in 0..<40 {
+                let bytes = Data((0..<(128 << 10)).map { UInt8(truncatingIfNeeded: $0 &* (index + 3) &+ folder.count) })
                 try bytes.write(to: URL(fileURLWithPath: home + "/src/\(folder)/\(index).bin"))
             }
         }
@@ -52,13 +53,13 @@ final class JobBudgetTests: XCTestCase {
         XCTAssertTrue(run.output.contains("[1] running  get -r /\(container)/a"), run.output)
         XCTAssertTrue(run.output.contains("[2] running  get -r /\(container)/b"), run.output)
         let reads = proxy.log.filter { $0.contains(" GET ") && $0.contains("/\(container)/") }
-        XCTAssertEqual(reads.count, 48, reads.joined(separator: "\n"))
+        XCTAssertEqual(reads.count, 80, reads.joined(separator: "\n"))
         let peak = proxy.peakInFlight
-        print("figure: two get -r jobs of 24 objects, budget 2: at most \(peak) object reads in flight at once")
+        print("figure: two get -r jobs of 40 objects, budget 2: at most \(peak) object reads in flight at once")
         XCTAssertEqual(peak, 2, "the budget is used whole")
         XCTAssertLessThanOrEqual(peak, 2, "together they never exceed the budget")
         for folder in ["a", "b"] {
-            for index in 0..<24 {
+            for index in 0..<40 {
                 let name = "/\(folder)/\(index).bin"
                 XCTAssertTrue(FileManager.default.contentsEqual(atPath: home + "/src" + name, andPath: home + "/down" + name), name)
             }
