@@ -79,7 +79,7 @@ struct UploadCommand: ShellCommand {
         }
         showsProgress = try arguments.flag(Self.progress)
         options.contentType = try arguments.value(Self.contentType).map { try MetaCommand.checkedType($0, spec: arguments.spec) }
-        options.metadata = try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec)
+        options.metadata = try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec, option: Self.metadata.name)
         saysEachFile = try arguments.flag(Self.verbose)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }
         if sources.count > 1 { throw ShellError.usage(Self.spec, .tooManyArguments) }
