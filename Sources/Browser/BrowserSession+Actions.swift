@@ -57,8 +57,10 @@ extension BrowserSession {
     }
 
     /// `mkdir NAME`: a container at the root, a pseudo-folder marker inside a container.
+    /// An absolute NAME is read from the root as every path is: `/name` is a container
+    /// wherever the shell stands, `/c/sub` a folder in `c`.
     public func mkdir(_ name: String) async throws {
-        let target = try checkedNewName(name, in: currentFolder)
+        let target = name.hasPrefix("/") ? try checkedNewPath(name) : try checkedNewName(name, in: currentFolder)
         if target.isContainer {
             try await store.createContainer(target.container!)
         } else {
@@ -108,6 +110,17 @@ extension BrowserSession {
         guard let container = folder.container else { throw BrowserError.needsContainer }
         let target = try checkedNewName(name, in: folder)
         return UploadTarget(container: container, objectName: String(target.prefix.dropLast()), source: "-", isDirectory: false)
+    }
+
+    /// A new absolute path, read by the one resolver (`Location.resolving`); refused when
+    /// it names the root or holds `.` or `..` (an exact `//` path takes its name as it is).
+    func checkedNewPath(_ path: String) throws -> Location {
+        let target = try Location.root.resolving(path)
+        if !path.hasPrefix("//"), path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+            throw BrowserError.invalidPath(path, .dotSegments)
+        }
+        guard !target.isRoot else { throw BrowserError.invalidPath(path, .emptyName) }
+        return target
     }
 
     /// A new name relative to `folder`, refused when it would leave it.

@@ -194,7 +194,7 @@ final class ErrorReportTests: XCTestCase {
             .exclusiveOptions("-n", "-c"), .badOptionValue(option: "-n", .number(0...9)), .badOptionValue(option: "-s", .size),
             .badOptionValue(option: "--content-type", .contentType), .badOperand("on|off", .onOrOff), .badOperand("N", .number(1...2)),
             .badOperand("NAME", .aliasName),
-            .notKeyValue("color"),
+            .notKeyValue("color"), .notKeyValue("color", option: "--metadata"), .badMetadataValue(key: "color", option: "--metadata"),
             .badMetadataKey("bad key"), .badMetadataKey(""), .badMetadataValue(key: "color"), .badOptionValue(option: "--newer", .age),
             .badOptionValue(option: "--expires", .duration),
         ]

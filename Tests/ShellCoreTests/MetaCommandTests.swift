@@ -46,6 +46,23 @@ final class MetaCommandTests: XCTestCase {
         }
     }
 
+    /// `upload --metadata` has words of its own: `-d KEY` is `meta`'s, not upload's.
+    func testUploadsMetadataOptionSaysItsOwnWords() async throws {
+        let cases: [([String], String)] = [
+            (["--metadata", "bad", "f"], "--metadata takes KEY=VALUE, not bad"),
+            (["--metadata", "color=", "f"], "--metadata color=: the value must be text without control characters"),
+            (["--metadata", "bad key=1", "f"], "bad key is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes"),
+        ]
+        for (words, message) in cases {
+            XCTAssertThrowsError(try UploadCommand(CommandArguments(try ParsedCommand.parse(UploadCommand.spec, words: words))), "\(words)") {
+                let error = $0 as? ShellError
+                XCTAssertEqual(error?.message, "upload: \(message)\nusage: \(UploadCommand.spec.synopsis)")
+                XCTAssertFalse(error?.message.contains("-d ") ?? true, "meta's hint in upload's words")
+                XCTAssertEqual(error?.exitStatus, ExitStatus.usage)
+            }
+        }
+    }
+
     func testAChangeIsPrintedLineByLineAndNothingForWhatItLeavesAsItIs() async {
         var info = ObjectInfo(container: "c", name: "doc.txt", bytes: 3, contentType: "text/plain", etag: "e")
         info.metadata = ["Color": "red", "Size": "large", "Keep": "kept"]

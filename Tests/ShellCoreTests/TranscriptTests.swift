@@ -161,7 +161,7 @@ final class TranscriptTests: XCTestCase {
             upload /etc/hostname "bad\u{0}name"
 
             mkdir ../escape
-            mkdir /abs
+            mkdir /
             upload /etc/hostname ../x
             ls -x
             info nosuch.txt

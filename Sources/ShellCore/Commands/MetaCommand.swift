@@ -67,15 +67,16 @@ struct MetaCommand: ShellCommand {
         context.console.write(MetadataLines.listing(info).map { $0 + "\n" }.joined())
     }
 
-    /// The KEY=VALUE operands, checked; a key given twice (in any case) keeps its last value.
-    static func settings(_ words: ArraySlice<String>, spec: CommandSpec) throws -> [String: String] {
+    /// The KEY=VALUE operands (or values of `option`), checked; a key given twice (in
+    /// any case) keeps its last value.
+    static func settings(_ words: ArraySlice<String>, spec: CommandSpec, option: String? = nil) throws -> [String: String] {
         var settings: [String: String] = [:]
         for word in words {
-            guard let equals = word.firstIndex(of: "=") else { throw ShellError.usage(spec, .notKeyValue(word)) }
+            guard let equals = word.firstIndex(of: "=") else { throw ShellError.usage(spec, .notKeyValue(word, option: option)) }
             let key = try checkedKey(String(word[..<equals]), spec: spec)
             let value = String(word[word.index(after: equals)...])
             guard !value.isEmpty, !value.unicodeScalars.contains(where: isControl) else {
-                throw ShellError.usage(spec, .badMetadataValue(key: key))
+                throw ShellError.usage(spec, .badMetadataValue(key: key, option: option))
             }
             settings = settings.filter { $0.key.lowercased() != key.lowercased() }
             settings[key] = value

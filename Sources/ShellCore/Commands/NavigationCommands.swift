@@ -57,12 +57,18 @@ struct RefreshCommand: ShellCommand {
     }
 }
 
-/// `mkdir NAME`: a container at the root, a pseudo-folder inside one.
+/// `mkdir NAME`: a container at the root (or `/NAME` anywhere), a pseudo-folder inside one.
 struct MakeFolderCommand: ShellCommand {
     nonisolated static let spec = CommandSpec(
         name: "mkdir", aliases: [],
         summary: "create a container (at the root) or a pseudo-folder",
-        details: "At the root, creates a container; inside a container, a pseudo-folder marker.\nExample: mkdir reports",
+        details: """
+            At the root, creates a container; inside a container, a pseudo-folder marker. An \
+            absolute NAME is read from the root wherever the shell stands: /name creates a \
+            container, /photos/2025 a folder in photos.
+            Example: mkdir reports
+            Example: mkdir /backups
+            """,
         options: [], operands: [OperandSpec("NAME", .text)])
 
     let name: String

@@ -90,7 +90,7 @@ struct UploadCommand: ShellCommand {
         showsProgress = try arguments.flag(Self.progress)
         options.contentType = try arguments.value(Self.contentType).map { try MetaCommand.checkedType($0, spec: arguments.spec) }
         options.attributes = UploadAttributes(
-            metadata: try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec),
+            metadata: try MetaCommand.settings(try arguments.values(Self.metadata)[...], spec: arguments.spec, option: Self.metadata.name),
             cacheControl: try Self.headerValue(Self.cacheControl, arguments), storageClass: try Self.headerValue(Self.storageClass, arguments))
         saysEachFile = try arguments.flag(Self.verbose)
         guard sources.contains(where: { $0.text == "-" && $0.pattern == nil }) else { return }

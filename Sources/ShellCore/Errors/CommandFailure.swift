@@ -132,12 +132,14 @@ public enum UsageProblem: Sendable, Equatable {
     case badOperand(String, Accepted)
     /// `upload -` without the NAME standard input is to be stored as.
     case standardInputNeedsName
-    /// A word that should be `KEY=VALUE` (`meta`) and has no `=`.
-    case notKeyValue(String)
+    /// A word that should be `KEY=VALUE` and has no `=`: an operand of `meta` (nil), or
+    /// the value of an option (`upload --metadata`).
+    case notKeyValue(String, option: String? = nil)
     /// A metadata key outside what both APIs keep as it is.
     case badMetadataKey(String)
-    /// A metadata value that is empty or holds control characters; its key.
-    case badMetadataValue(key: String)
+    /// A metadata value that is empty or holds control characters; its key, and the
+    /// option it was given to (nil: `meta`'s operand, where -d removes a key).
+    case badMetadataValue(key: String, option: String? = nil)
 
     /// What a value must be.
     public enum Accepted: Sendable, Equatable {

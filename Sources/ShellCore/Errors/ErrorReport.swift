@@ -93,10 +93,12 @@ public struct ErrorReport: Sendable {
         case .badOptionValue(let option, let accepted): "\(option) takes \(words(accepted))"
         case .badOperand(let name, let accepted): "\(name) must be \(words(accepted))"
         case .standardInputNeedsName: "give the NAME to store standard input as: upload - NAME"
-        case .notKeyValue(let word): "\(word) is not KEY=VALUE (-d KEY removes a key)"
+        case .notKeyValue(let word, nil): "\(word) is not KEY=VALUE (-d KEY removes a key)"
+        case .notKeyValue(let word, let option?): "\(option) takes KEY=VALUE, not \(word)"
         case .badMetadataKey(let key):
             "\(key.isEmpty ? "''" : key) is not a metadata key: ASCII letters, digits, -, _ and ., at most 128 bytes"
-        case .badMetadataValue(let key): "the value of \(key) must be text without control characters (-d \(key) removes the key)"
+        case .badMetadataValue(let key, nil): "the value of \(key) must be text without control characters (-d \(key) removes the key)"
+        case .badMetadataValue(let key, let option?): "\(option) \(key)=: the value must be text without control characters"
         }
     }
 
