@@ -51,6 +51,9 @@ public enum CommandFailure: Error, Sendable, Equatable {
     /// `rm -r` of a container that keeps versions in a script without -f: its old
     /// versions would go for good, and no one was asked.
     case versionsWouldGo(container: String)
+    /// `ls -S` or `-t` of containers whose store's account listing tells no size or
+    /// date (S3, the file store): the option, the store's kind.
+    case containersUnordered(option: String, store: String)
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
     /// `sync` between two local folders: no transfer of the engine goes from file to file.
