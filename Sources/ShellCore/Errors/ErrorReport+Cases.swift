@@ -194,6 +194,8 @@ extension ErrorReport {
                 "\(option): the \(store) store lists containers without their \(option == "-S" ? "sizes" : "dates") to sort by; "
                     + "ls \(option) CONTAINER sorts its objects", .failed
             )
+        case .namesNotUTF8(let count):
+            ("\(count) file\(count == 1 ? "" : "s") left out: a name that is not UTF-8 cannot be an object's name", .failed)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         case .clusterSetup(let problem): report(problem)
         case .binaryAtTerminal(let name, let type, let bytes):
