@@ -163,7 +163,12 @@ extension BrowserSession {
     /// before anything is sent that would lose them.
     public func checkKeeps(_ attributes: UploadAttributes, contentType: String?) throws {
         let given = contentType != nil || !attributes.metadata.isEmpty || attributes.cacheControl != nil
-        if given, !store.keepsMetadata { throw StorageError.metadataRefused(.notKept(store: store.kind)) }
+        if given { try checkKeepsMetadata() }
         if attributes.storageClass != nil, !store.takesStorageClass { throw StorageError.metadataRefused(.noStorageClass(store: store.kind)) }
+    }
+
+    /// Throws when the store keeps no metadata to change (the file store).
+    public func checkKeepsMetadata() throws {
+        if !store.keepsMetadata { throw StorageError.metadataRefused(.notKept(store: store.kind)) }
     }
 }

@@ -158,6 +158,9 @@ extension BrowserSession {
         try await LargeObjectLookup.objectInfo(of: object, container: container, store: store)
     }
 
+    /// The kind of store it browses (`swift`, `s3`, `file`), for words that name it.
+    public var storeKind: String { store.kind }
+
     /// Creates a container unless it is there already.
     public func ensureContainer(_ name: String) async throws {
         do { try await store.createContainer(name) } catch StorageError.containerExists {}

@@ -48,6 +48,44 @@ final class MetaShellTests: XCTestCase {
         }
     }
 
+    /// `meta PATTERN`: every object it matches changes (a folder is left), one line
+    /// counts them, an object already so is not sent again; -n changes nothing; a script
+    /// does not ask. The file store refuses before anything is asked or sent.
+    func testMetaOfAPatternChangesEveryObjectItMatches() throws {
+        for cluster in EveryStore.clusters(home: home) where ["env", "moto", "files"].contains(cluster.name) {
+            let c = container + "p" + cluster.name.lowercased()
+            let seeded = try objsh(
+                cluster,
+                [
+                    "cd /", "mkdir \(c)", "cd /\(c)", "upload \(home)/doc.txt a.txt", "upload \(home)/doc.txt b.txt",
+                    "upload \(home)/doc.txt c.log", "upload \(home)/doc.txt sub.txt/inner.txt", "meta b.txt color=red",
+                ])
+            defer { _ = try? objsh(cluster, ["rm -r -f /\(c)"]) }
+            guard cluster.name != "files" else {
+                let refused = try objsh(cluster, ["meta /\(c)/*.txt color=red"])
+                XCTAssertEqual(refused.status, 1, "\(cluster.name): \(refused.errors)")
+                XCTAssertTrue(refused.errors.contains("keeps no metadata"), "\(cluster.name): \(refused.errors)")
+                continue
+            }
+            XCTAssertEqual(seeded.status, 0, "\(cluster.name): \(seeded.errors)")
+            let dry = try objsh(cluster, ["meta -n /\(c)/*.txt color=red"])
+            XCTAssertEqual(
+                dry.output,
+                "would change /\(c)/a.txt:\n  Meta-color: red\nwould change 1 object matching /\(c)/*.txt; 1 already so; "
+                    + "1 folder left (meta changes objects)\n", "\(cluster.name): \(dry.errors)")
+            let run = try objsh(cluster, ["cd /\(c)", "meta *.txt color=red -d size", "meta /\(c)/*.* owner=ann", "meta *.txt"])
+            XCTAssertEqual(run.status, 0, "\(cluster.name): \(run.errors)")
+            let lines = run.output.lowercased().split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines[0], "changed 1 object matching *.txt; 1 already so; 1 folder left (meta changes objects)", run.output)
+            XCTAssertEqual(lines[1], "changed 3 objects matching /\(c)/*.*; 1 folder left (meta changes objects)", run.output)
+            XCTAssertEqual(lines.filter { $0.hasPrefix("  meta-owner: ann") }.count, 2, run.output)
+            XCTAssertEqual(lines.filter { $0.hasPrefix("  meta-color: red") }.count, 2, run.output)
+            XCTAssertTrue(lines.contains("/\(c)/a.txt:") && lines.contains("/\(c)/b.txt:"), run.output)
+            let log = try objsh(cluster, ["meta /\(c)/c.log"])
+            XCTAssertFalse(log.output.lowercased().contains("meta-color"), "c.log did not match *.txt: \(log.output)")
+        }
+    }
+
     /// A dry run changes nothing; the change itself; a second change; the listing and
     /// the JSON record; a bad key is a usage error.
     func checkChanges(_ cluster: (name: String, config: String?), _ c: String) throws {

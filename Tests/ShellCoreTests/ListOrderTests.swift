@@ -50,4 +50,41 @@ final class ListOrderTests: XCTestCase {
         let byDate = try await lines("ls -t photos/2024/summer/beach")
         XCTAssertEqual(byDate.count, 3)
     }
+
+    /// At the root, -r reverses the containers on every store; -S and -t need the sizes
+    /// and dates the account listing gives, which the file store's (as S3's) does not:
+    /// refused, with a word saying so. They did nothing before.
+    func testTheRootReversesAndRefusesWhatItsStoreCannotSortBy() async throws {
+        let forward = try await lines("ls /")
+        let reversed = try await lines("ls -r /")
+        XCTAssertEqual(reversed, forward.reversed())
+        XCTAssertGreaterThan(forward.count, 1)
+        for option in ["-S", "-t", "-lS"] {
+            let run = try await harness.run("ls \(option) /", quiet: true)
+            XCTAssertEqual(run.status, 1, option)
+            XCTAssertEqual(run.stdout, "", "nothing is written before the refusal: \(option)")
+            let fact = option.hasSuffix("S") ? "sizes" : "dates"
+            XCTAssertTrue(
+                run.stderr.contains("ls: \(option.suffix(1) == "S" ? "-S" : "-t"): the file store lists containers without their \(fact)"),
+                run.stderr)
+        }
+    }
+
+    /// What a pattern matched follows -S, -t and -r (with -R, the matched folders'
+    /// objects too); before, the options were accepted and did nothing.
+    func testAPatternsMatchesFollowTheOrder() async throws {
+        let bySize = sizes(try await lines("ls -lS photos/2024/summer/beach/*"))
+        XCTAssertEqual(bySize.count, 3)
+        XCTAssertEqual(bySize, bySize.sorted(by: >))
+        let byName = sizes(try await lines("ls -l photos/2024/summer/beach/*"))
+        XCTAssertNotEqual(bySize, byName, "the name order is another")
+        let forward = try await lines("ls photos/*")
+        let reversed = try await lines("ls -r photos/*")
+        XCTAssertEqual(reversed, forward.reversed())
+        let tree = sizes(try await lines("ls -lRS photos/2024/*"))
+        XCTAssertGreaterThan(tree.count, 3)
+        XCTAssertEqual(tree, tree.sorted(by: >))
+        let byDate = try await lines("ls -lt photos/2024/summer/beach/*").map { $0.split(separator: " ")[1] }
+        XCTAssertEqual(byDate, byDate.sorted(by: >))
+    }
 }

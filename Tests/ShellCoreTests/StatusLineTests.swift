@@ -54,6 +54,28 @@ final class StatusLineTests: XCTestCase {
         XCTAssertFalse(output.standardError.hasSuffix(TerminalControl.clearLine + TerminalControl.clearLine))
     }
 
+    /// The status lines of one terminal share its one row: a line written through the
+    /// shell's console while a foreground command's progress shows clears that progress
+    /// first (it went on after the progress text); a hidden job's writes, which are held,
+    /// leave the row as it is.
+    func testEveryStatusLineOfATerminalClearsWhatAnotherDrew() async {
+        let output = CapturedOutput()
+        let shellLine = StatusLine(output: output, interval: .seconds(3600))
+        let foreground = StatusLine(output: output, interval: .seconds(3600), row: shellLine.row)
+        let job = StatusLine(output: output, interval: .seconds(3600), hidden: true, row: shellLine.row)
+        foreground.show("big.bin  1.0 MiB / 8.0 MiB  2.0 MiB/s")
+        Console(output: output, settings: ShellSettings(), status: shellLine).writeError("debug: PUT /c/big.bin\n")
+        foreground.show("big.bin  2.0 MiB / 8.0 MiB  2.0 MiB/s")
+        Console(output: CapturedOutput(), settings: ShellSettings(), status: job).write("held for the job\n")
+        job.setHidden(true)
+        let clear = TerminalControl.clearLine
+        XCTAssertEqual(
+            output.standardError,
+            clear + "big.bin  1.0 MiB / 8.0 MiB  2.0 MiB/s" + clear + "debug: PUT /c/big.bin\n" + clear + "big.bin  2.0 MiB / 8.0 MiB  2.0 MiB/s")
+        await foreground.end()
+        XCTAssertTrue(output.standardError.hasSuffix("2.0 MiB/s" + clear), "the foreground line clears what it drew")
+    }
+
     func testNothingIsWrittenWhenNothingWasShown() async {
         let output = CapturedOutput()
         let status = StatusLine(output: output, interval: .seconds(3600))

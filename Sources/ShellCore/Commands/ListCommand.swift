@@ -7,9 +7,11 @@ struct ListCommand: ShellCommand {
     nonisolated static let long = OptionSpec("-l", help: "long format: size, date (ISO 8601, UTC) and name; at the root size, object count and name")
     nonisolated static let human = OptionSpec("-h", help: "with -l, sizes as 1.2 MiB")
     nonisolated static let recursive = OptionSpec("-R", help: "every object under the folder, at any depth, with its name from the folder")
-    nonisolated static let bySize = OptionSpec("-S", help: "a folder by size, largest first (the whole folder is listed before any line)")
-    nonisolated static let byDate = OptionSpec("-t", help: "a folder by date, newest first (the whole folder is listed before any line)")
-    nonisolated static let reverse = OptionSpec("-r", help: "a folder in reverse order (of names, or of -S or -t)")
+    nonisolated static let bySize = OptionSpec(
+        "-S", help: "by size, largest first: a folder, a pattern's matches, the containers where the store lists their sizes")
+    nonisolated static let byDate = OptionSpec(
+        "-t", help: "by date, newest first: a folder, a pattern's matches, the containers where the store lists their dates")
+    nonisolated static let reverse = OptionSpec("-r", help: "in reverse order (of names, or of -S or -t)")
     nonisolated static let versions = OptionSpec(
         "--versions", help: "every version of the object PATH, or of every object under it: ID, size, date, state, name")
     nonisolated static let spec = CommandSpec(
@@ -24,7 +26,9 @@ struct ListCommand: ShellCommand {
             bytes, counted as the lines go by; the root's total comes first, from the account). \
             A folder streams in name order; -S (largest first) and -t (newest first) sort it, \
             -r reverses, and these hold the whole folder in memory before the first line; \
-            --json follows the same order. With -R, every object under the folder, at any depth, named from \
+            --json follows the same order. They sort what a pattern matched too, and the \
+            containers at the root where the account listing gives their sizes and dates \
+            (Swift; S3 and the file store do not, and -S or -t there is refused). With -R, every object under the folder, at any depth, named from \
             it (photos/2024/a.jpg from the root). When output is not a terminal, one entry a \
             line, so it pipes into wc -l and grep. With --versions, every version the container \
             keeps of the object PATH (or of each object under the folder or container PATH), \
@@ -69,7 +73,12 @@ struct ListCommand: ShellCommand {
         }
         if style.versions { return try await listVersions(under: target, style: style, context) }
         guard target.container != nil else {
-            try await style.recursive ? writer.writeEveryObject(of: session) : writer.writeContainers(of: session)
+            switch (style.recursive, style.order.needsWholeFolder) {
+            case (true, false): try await writer.writeEveryObject(of: session)
+            case (true, true): try await writer.writeEveryObjectInOrder(of: session)
+            case (false, false): try await writer.writeContainers(of: session)
+            case (false, true): try await writer.writeContainersInOrder(of: session)
+            }
             return .answered
         }
         guard try await listFolder(target, style: style, writer: writer, of: session) else {

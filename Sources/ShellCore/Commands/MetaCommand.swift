@@ -2,11 +2,13 @@ import Browser
 import Rendering
 import Storage
 
-/// `meta [-d KEY]... [--content-type TYPE] [--json] [-n] NAME [KEY=VALUE...]`: an
-/// object's user metadata and content type, shown or changed on the server.
+/// `meta [-d KEY]... [--content-type TYPE] [-f] [--json] [-n] NAME [KEY=VALUE...]`: an
+/// object's user metadata and content type, shown or changed on the server; a pattern
+/// NAME, every object's it matches (`MetaCommand+Patterns.swift`).
 struct MetaCommand: ShellCommand {
     nonisolated static let remove = OptionSpec("-d", value: .text, valueName: "KEY", help: "remove the metadata KEY (give -d once for each)")
     nonisolated static let contentType = OptionSpec("--content-type", value: .text, valueName: "TYPE", help: "set the content type, e.g. text/plain")
+    nonisolated static let force = OptionSpec("-f", help: "do not ask before changing what a pattern matches")
     nonisolated static let spec = CommandSpec(
         name: "meta", aliases: [],
         summary: "show or change an object's metadata and content type",
@@ -17,19 +19,30 @@ struct MetaCommand: ShellCommand {
             is kept (Swift's POST and S3's CopyObject would drop them: objsh sends them again). \
             Keys are ASCII letters, digits, -, _ and ., without regard to case. A change is made \
             on the server: no byte of the object moves. -n prints what would change, and \
-            changes nothing.
+            changes nothing. A NAME with *, ? or [...] is a pattern (** spans folders): the \
+            change goes to every object it matches (folders are left), and meta says how many \
+            it changed; at a terminal it first asks when more than one object matches (-f and \
+            scripts do not ask). Without a change, a pattern prints each object's metadata \
+            under its path.
             Example: meta report.pdf reviewed=yes -d draft --content-type application/pdf
+            Example: meta logs/*.log -d draft reviewed=yes
             """,
-        options: [remove, contentType, CommandTable.jsonOption, CommandTable.dryRunOption],
+        options: [remove, contentType, force, CommandTable.jsonOption, CommandTable.dryRunOption],
         operands: [OperandSpec("NAME", .remoteAny), OperandSpec("KEY=VALUE", .text, optional: true, repeating: true)])
 
     let name: String
+    /// NAME as typed, a pattern when it has an unquoted wildcard.
+    let path: PathArgument
     let change: MetadataChange
     let json: Bool
     let isDryRun: Bool
+    /// Whether a pattern's change asks first at a terminal (no -f).
+    let asks: Bool
 
     init(_ arguments: CommandArguments) throws {
         name = arguments.operands[0]
+        path = arguments.path(0)!
+        asks = !(try arguments.flag(Self.force))
         change = MetadataChange(
             set: try Self.settings(arguments.operands.dropFirst(), spec: arguments.spec),
             remove: try arguments.values(Self.remove).map { try Self.checkedKey($0, spec: arguments.spec) },
@@ -41,6 +54,7 @@ struct MetaCommand: ShellCommand {
     var asksForChange: Bool { !change.set.isEmpty || !change.remove.isEmpty || change.contentType != nil }
 
     func run(_ context: CommandContext) async throws -> CommandOutcome {
+        if case .pattern(let pattern) = try path.resolve(in: context.folder) { return try await changeMatches(pattern, context) }
         let info = try await ContentOutput.object(name, context)
         guard asksForChange else {
             write(info, context)

@@ -39,7 +39,8 @@ struct UploadCommand: ShellCommand {
             or a pattern with such a DEST are refused, and so is a DEST that is a local \
             file as well (upload a.log b.log with both files there: end with ./ to send \
             both). A folder, or several files, end with one line that counts them (the \
-            identical ones skipped too); -v says each file as well. \
+            identical ones skipped too, and files whose names are not UTF-8, which are left \
+            out and make the upload fail once the rest is sent); -v says each file as well. \
             Each object lands whole, its MD5 checked, or not at \
             all. A file larger than one segment (or than the cluster's max_file_size) becomes \
             a static large object: segments in CONTAINER_segments, several in flight, each \
@@ -151,14 +152,16 @@ struct UploadCommand: ShellCommand {
                 }
             }
         }
-        if inOneLine { console.writeNote(tally.summary(into: plan.destinationText)) }
+        if inOneLine { console.writeNote(tally.summary(into: plan.destinationText, notUTF8: plan.skippedNames)) }
+        // Left out, as a failed object is: the command fails once the rest is sent.
+        if plan.skippedNames > 0 { throw CommandFailure.namesNotUTF8(plan.skippedNames) }
     }
 
-    static func items(of target: UploadTarget) throws -> [UploadItem] {
-        guard target.isDirectory else { return [UploadItem(path: target.source, name: target.objectName)] }
-        return try LocalFiles.files(under: target.source).map {
-            UploadItem(path: target.source + "/" + $0, name: target.objectName + "/" + $0)
-        }
+    /// The files `target` sends, and how many a folder's walk left out (names not UTF-8).
+    static func items(of target: UploadTarget) throws -> (items: [UploadItem], skipped: Int) {
+        guard target.isDirectory else { return ([UploadItem(path: target.source, name: target.objectName)], 0) }
+        let (files, skipped) = try LocalFiles.files(under: target.source)
+        return (files.map { UploadItem(path: target.source + "/" + $0, name: target.objectName + "/" + $0) }, skipped)
     }
 
     nonisolated static func describe(_ result: UploadResult) -> String {

@@ -20,6 +20,8 @@ struct UploadPlan {
     let destinationText: String
     /// Names the local paths of an engine's error as the user typed them.
     let naming: LocalPath
+    /// Local names a folder's walk left out: not UTF-8, which no object name can hold.
+    let skippedNames: Int
 
     init(_ sources: [PathArgument], destination: String?, _ context: CommandContext) async throws {
         let paths = try Self.expand(sources, context)
@@ -34,11 +36,15 @@ struct UploadPlan {
         }
         var items: [UploadItem] = []
         var folderName: String?
+        var skipped = 0
         for path in paths {
             let resolved = try await path.namingErrors { try context.session.uploadTarget(path.text, at: path.absolute, to: target) }
             if resolved.isDirectory { folderName = resolved.objectName }
-            items += try await path.namingErrors { try UploadCommand.items(of: resolved) }
+            let found = try await path.namingErrors { try UploadCommand.items(of: resolved) }
+            items += found.items
+            skipped += found.skipped
         }
+        skippedNames = skipped
         naming = paths.count == 1 ? paths[0] : LocalPath(literal: ".", in: context.localFolder)
         try Self.checkNamesDiffer(items, naming: naming)
         self.items = items
@@ -102,10 +108,13 @@ final class UploadTally: Sendable {
         }
     }
 
-    /// `uploaded 3 files (1234 bytes) into /c/logs`, with the identical ones skipped.
-    func summary(into destination: String) -> String {
+    /// `uploaded 3 files (1234 bytes) into /c/logs`, with the identical ones skipped and
+    /// the local names left out (`notUTF8`).
+    func summary(into destination: String, notUTF8: Int = 0) -> String {
         let (files, bytes, skipped) = counts.withLock { $0 }
-        let skippedText = skipped == 0 ? "" : "; \(skipped) skipped (identical)"
-        return "uploaded \(files) file\(files == 1 ? "" : "s") (\(bytes) bytes) into \(escaped(destination))\(skippedText)\n"
+        var text = "uploaded \(files) file\(files == 1 ? "" : "s") (\(bytes) bytes) into \(escaped(destination))"
+        if skipped > 0 { text += "; \(skipped) skipped (identical)" }
+        if notUTF8 > 0 { text += "; \(notUTF8) skipped (names not UTF-8)" }
+        return text + "\n"
     }
 }

@@ -45,14 +45,16 @@ final class EntryWriter {
 
     /// Objects of `container`, named relative to `base` (`CONTAINER/NAME` from the root).
     func writeTree(_ objects: [ObjectSummary], container: String, namedFrom base: Location) {
-        let names = objects.map { base.relativeName(of: $0.name, in: container) }
+        writeObjects(objects.map { (container, $0) }, namedFrom: base)
+    }
+
+    /// Objects of any container, each named relative to `base`.
+    func writeObjects(_ objects: [(container: String, object: ObjectSummary)], namedFrom base: Location) {
+        let names = objects.map { base.relativeName(of: $0.object.name, in: $0.container) }
         if style.json {
-            return console.writeJSON(zip(objects, names).map { JSONRecord.result($0, container: container, name: $1) })
+            return console.writeJSON(zip(objects, names).map { JSONRecord.result($0.object, container: $0.container, name: $1) })
         }
-        writeEntries(
-            zip(objects, names).map {
-                EntryLine(name: $1, object: $0)
-            })
+        writeEntries(zip(objects, names).map { EntryLine(name: $1, object: $0.object) })
     }
 
     /// The account's containers, after its totals with `-l`, as `ls -l` starts with `total`.

@@ -2,15 +2,16 @@ import Rendering
 import Synchronization
 import Transfers
 
-/// The one owner of the terminal's status line on standard error: a transfer's
-/// progress or a walk's state, redrawn in place. Every line a command writes while it
-/// shows goes through `interrupting`, which clears it first, so the line stands alone;
-/// the next redraw brings it back. Every text it draws passes the escaper here, so a
-/// name it shows can never move the cursor or paint the terminal.
+/// A status line on standard error: a transfer's progress or a walk's state, redrawn
+/// in place. Every line a command writes while it shows goes through `interrupting`,
+/// which clears it first, so the line stands alone; the next redraw brings it back.
+/// Every text it draws passes the escaper here, so a name it shows can never move the
+/// cursor or paint the terminal. The status lines of one terminal (the shell's, a
+/// foreground command's, each job's) share its one `StatusRow`, the row's one owner:
+/// a line written through any of them clears what any of them drew.
 final class StatusLine: Sendable {
     private struct State {
         var text: (@Sendable () -> String)?
-        var drawn = false
         var redraw: Task<Void, Never>?
         /// A job's line is drawn only while it is in the foreground (`fg`).
         var hidden = false
@@ -21,11 +22,15 @@ final class StatusLine: Sendable {
     private let output: any ShellOutput
     private let state: Mutex<State>
     private let interval: Duration
+    /// The terminal row it draws on, shared with every other status line of the terminal.
+    let row: StatusRow
 
-    /// A line on `output`; `hidden` draws nothing until `show` (a job's, until `fg`).
-    init(output: any ShellOutput, interval: Duration = .milliseconds(200), hidden: Bool = false) {
+    /// A line on `output`, drawn on `row` (a new one: the only line of its output);
+    /// `hidden` draws nothing until `show` (a job's, until `fg`).
+    init(output: any ShellOutput, interval: Duration = .milliseconds(200), hidden: Bool = false, row: StatusRow = StatusRow()) {
         self.output = output
         self.interval = interval
+        self.row = row
         state = Mutex(State(hidden: hidden))
     }
 
@@ -42,10 +47,9 @@ final class StatusLine: Sendable {
     func setHidden(_ hidden: Bool) {
         state.withLock { state in
             state.hidden = hidden
-            if hidden, state.drawn {
-                output.writeError(TerminalControl.clearLine)
-                state.drawn = false
-            } else if !hidden {
+            if hidden {
+                row.clear(drawnBy: self, on: output)
+            } else {
                 draw(&state)
             }
         }
@@ -76,15 +80,12 @@ final class StatusLine: Sendable {
         }
     }
 
-    /// Runs `write` with the status line cleared first; the next redraw brings it back.
+    /// Runs `write` with the terminal's status row cleared first, whichever status line
+    /// drew on it; the next redraw brings it back.
     func interrupting(_ write: () -> Void) {
-        state.withLock { state in
-            if state.drawn {
-                output.writeError(TerminalControl.clearLine)
-                state.drawn = false
-            }
-            write()
-        }
+        // A hidden line's command writes where it is held (a job's output), not on the terminal.
+        if state.withLock({ $0.hidden }) { return write() }
+        row.interrupting(on: output, write)
     }
 
     /// Stops redrawing, waits until the last redraw is out, and clears the line, so
@@ -108,7 +109,45 @@ final class StatusLine: Sendable {
 
     private func draw(_ state: inout State) {
         guard let text = state.text, !state.hidden else { return }
-        output.writeError(TerminalControl.clearLine + TerminalEscaping.escape(text()))
-        state.drawn = true
+        row.draw(TerminalControl.clearLine + TerminalEscaping.escape(text()), by: self, on: output)
+    }
+}
+
+/// A terminal's one status row, the one owner of what is drawn there: which status line
+/// drew last (none once cleared). Every status line of a terminal draws and clears
+/// through it, under its lock, so a line written through any console of that terminal
+/// (the shell's `--debug` lines while a foreground command's progress shows, say)
+/// clears the row first; with one row a status line, it went on after the progress.
+final class StatusRow: Sendable {
+    private let drawnBy = Mutex<ObjectIdentifier?>(nil)
+
+    init() {}
+
+    /// Writes `text` (a status line's whole row) for `line`, which owns the row from now on.
+    func draw(_ text: String, by line: StatusLine, on output: any ShellOutput) {
+        drawnBy.withLock { owner in
+            output.writeError(text)
+            owner = ObjectIdentifier(line)
+        }
+    }
+
+    /// Clears the row if `line` drew what shows there.
+    func clear(drawnBy line: StatusLine, on output: any ShellOutput) {
+        drawnBy.withLock { owner in
+            guard owner == ObjectIdentifier(line) else { return }
+            output.writeError(TerminalControl.clearLine)
+            owner = nil
+        }
+    }
+
+    /// Runs `write` with the row cleared first, whoever drew on it.
+    func interrupting(on output: any ShellOutput, _ write: () -> Void) {
+        drawnBy.withLock { owner in
+            if owner != nil {
+                output.writeError(TerminalControl.clearLine)
+                owner = nil
+            }
+            write()
+        }
     }
 }

@@ -55,6 +55,12 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case oldVersionsNeedForce(String)
     /// `rm --versions` in a container that never kept versions: there are none.
     case keepsNoVersions(container: String)
+    /// `ls -S` or `-t` of containers whose store's account listing tells no size or
+    /// date (S3, the file store): the option, the store's kind.
+    case containersUnordered(option: String, store: String)
+    /// A folder upload left out local files whose names are not UTF-8 (how many); the
+    /// rest was sent.
+    case namesNotUTF8(Int)
     /// `diff` of an object: it compares folders and containers.
     case placeIsObject(Location)
     /// `sync` between two local folders: no transfer of the engine goes from file to file.

@@ -193,6 +193,13 @@ extension ErrorReport {
                 "\(container) keeps versions, which rm -r of the container would delete for good; nothing deleted "
                     + "(rm -r -f \(container) deletes them; rm -r /\(container)/* only its objects, whose bytes stay as versions)", .usage
             )
+        case .containersUnordered(let option, let store):
+            (
+                "\(option): the \(store) store lists containers without their \(option == "-S" ? "sizes" : "dates") to sort by; "
+                    + "ls \(option) CONTAINER sorts its objects", .failed
+            )
+        case .namesNotUTF8(let count):
+            ("\(count) file\(count == 1 ? "" : "s") left out: a name that is not UTF-8 cannot be an object's name", .failed)
         case .syncOfTwoFolders: ("sync needs a remote side: SRC and DEST are both local folders", .usage)
         case .clusterSetup(let problem): report(problem)
         case .binaryAtTerminal(let name, let type, let bytes):

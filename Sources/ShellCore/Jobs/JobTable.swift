@@ -35,19 +35,20 @@ public final class Job {
     var task: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
 
-    init(number: Int, line: String, terminal: any ShellOutput) {
+    /// A job whose progress line would be drawn on `terminal`'s status `row` (the shell's).
+    init(number: Int, line: String, terminal: any ShellOutput, row: StatusRow) {
         self.number = number
         self.line = line
-        status = StatusLine(output: terminal, hidden: true)
+        status = StatusLine(output: terminal, hidden: true, row: row)
         started = Date()
     }
 
     /// A foreground command that Ctrl-Z may move to the background: its output goes
-    /// to `terminal` as it comes and its progress line shows, until then.
-    init(foreground line: String, terminal: any ShellOutput) {
+    /// to `terminal` as it comes and its progress line shows on `row`, until then.
+    init(foreground line: String, terminal: any ShellOutput, row: StatusRow) {
         number = 0
         self.line = line
-        status = StatusLine(output: terminal)
+        status = StatusLine(output: terminal, row: row)
         output.attach(to: terminal)
         started = Date()
     }
@@ -164,10 +165,12 @@ public final class JobTable {
     public init() {}
 
     /// Starts `line` as a job: `run` does its work, writing into the job's output; its
-    /// progress line would be drawn on `terminal`.
+    /// progress line would be drawn on `terminal`, on its status `row`.
     @discardableResult
-    func start(line: String, terminal: any ShellOutput, run: @escaping @MainActor (Job) async -> Result<Shell.Outcome, any Error>) -> Job {
-        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line, terminal: terminal)
+    func start(
+        line: String, terminal: any ShellOutput, row: StatusRow, run: @escaping @MainActor (Job) async -> Result<Shell.Outcome, any Error>
+    ) -> Job {
+        let job = Job(number: (jobs.map(\.number).max() ?? 0) + 1, line: line, terminal: terminal, row: row)
         all.append(job)
         job.task = Task { @MainActor in
             let result = await run(job)

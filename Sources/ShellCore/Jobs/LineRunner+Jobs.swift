@@ -14,7 +14,8 @@ extension LineRunner {
         }
         let words = command.words
         let streams = shell.jobStreams
-        let job = shell.jobs.start(line: entry.text.trimmingCharacters(in: .whitespaces), terminal: shell.output) { [shell] job in
+        let line = entry.text.trimmingCharacters(in: .whitespaces)
+        let job = shell.jobs.start(line: line, terminal: shell.output, row: shell.statusLine.row) { [shell] job in
             var streams = streams
             // At a terminal the command would ask first (`rm -r x`): the job answers no and ends failed, saying to add -f.
             if shell.settings.streams.confirm != nil {

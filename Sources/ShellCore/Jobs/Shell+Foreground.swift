@@ -15,7 +15,8 @@ extension Shell {
     /// not listed yet (see `moveForegroundToBackground`); nil for any other command.
     func beginForeground(_ type: any ShellCommand.Type, words: [Word]) -> Foreground? {
         guard detachesForeground, Self.detachable.contains(type.spec.name) else { return nil }
-        let job = Job(foreground: Self.lineText(words), terminal: output)
+        // The shell's status row: what the shell writes meanwhile (`--debug` lines) clears its progress line.
+        let job = Job(foreground: Self.lineText(words), terminal: output, row: statusLine.row)
         foregroundJob = job
         // A question after Ctrl-Z is answered no, as a job asks nothing.
         var settings = settings
