@@ -171,7 +171,7 @@ let package = Package(
         // The S3 store against the test server's s3api (and moto), and the SigV4 test vectors.
         .testTarget(
             name: "StorageS3Tests",
-            dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Transfers"]),
+            dependencies: ["StorageS3", "StorageOpenStack", "StorageContract", "Storage", "Clusters", "Places", "Transfers"]),
         // Both stores against Ceph RGW (scripts/rgw-server): the contract on its S3 and Swift APIs, and its differences.
         .testTarget(
             name: "RGWTests",

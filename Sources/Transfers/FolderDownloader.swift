@@ -87,15 +87,18 @@ public struct FolderDownloader: Sendable {
         width: TransferWidth
     ) async throws {
         var downloader = downloader
-        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / width.most))
+        // Ranged objects (of `threshold` bytes or more) in flight at once, and their ranges, stay within the connections.
+        downloader.parallel = max(1, min(downloader.parallel, Self.connectionLimit / width.mostAtOnce(ofAtLeast: downloader.threshold)))
         downloader.partials = PartialFiles()
         progress?.addTotal(bytes: targets.reduce(0) { $0 + $1.object.bytes }, items: targets.count)
         try await WorkerPool.forEach(targets, width: width) { [downloader] target in
             let (object, relative) = (target.object, target.relative)
-            try await tally.record(object.name) {
-                try await Self.fetch(
-                    object, container: container, to: folder, relative: relative, overwrite: overwrite,
-                    downloader: downloader, progress: progress)
+            try await width.carrying(object.bytes) {
+                try await tally.record(object.name) {
+                    try await Self.fetch(
+                        object, container: container, to: folder, relative: relative, overwrite: overwrite,
+                        downloader: downloader, progress: progress)
+                }
             }
             progress?.finishItem()
         }

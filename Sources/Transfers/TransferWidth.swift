@@ -12,6 +12,9 @@ import Workers
 /// answer meanwhile) as the width grow it by one, back up to where it started. The requests already sent keep their own
 /// retries and waits (`RetryPolicy`, `Retry-After`); no new one starts while as many
 /// run as the width allows. `--parallel N` pins the width at N whatever the server says.
+///
+/// Large objects go fewer at once: unpinned, the objects in flight hold at most
+/// `bytesInFlight` between them (`carrying`), so 32 files of 256 MiB never run together.
 public final class TransferWidth: PoolWidth {
     /// Objects at once when `--parallel` is not given. Each small object is a request
     /// whose time is mostly waiting (for the server, for the local file's create and
@@ -20,11 +23,19 @@ public final class TransferWidth: PoolWidth {
     public static let manyObjects = 32
     /// The most `--parallel` takes: the connections a store keeps to one host.
     public static let ceiling = ServerLoad.connectionsPerHost
+    /// The bytes of the objects in flight at once, unpinned: one 256 MiB object (its
+    /// ranges or segments several at once, as for a single file), or 8 of 32 MiB, or 32
+    /// small ones. A few large objects already keep the connections busy with their
+    /// ranges; more at once only spread the same bandwidth over more partial files
+    /// (each a resumable leftover if the run stops).
+    public static let bytesInFlight: Int64 = 256 << 20
 
     private let load: ServerLoad?
     private let start: Int
     private let pinned: Bool
     private let state: Mutex<State>
+    /// The bytes in flight; nil when pinned.
+    private let bytes: Allowance?
 
     private struct State {
         var width: Int
@@ -47,6 +58,20 @@ public final class TransferWidth: PoolWidth {
         self.pinned = pinned != nil
         self.start = max(1, min(pinned ?? start, Self.ceiling))
         state = Mutex(State(width: self.start, busySeen: load?.busyAnswers ?? 0, lowest: self.start))
+        bytes = pinned == nil ? Allowance(limit: Self.bytesInFlight) : nil
+    }
+
+    /// Runs `body`, one object's transfer, holding its `size` in bytes of
+    /// `bytesInFlight` (waiting in turn until it fits; pinned, at once).
+    public func carrying<Value>(_ size: Int64, _ body: () async throws -> Value) async throws -> Value {
+        guard let bytes else { return try await body() }
+        return try await bytes.holding(size, body)
+    }
+
+    /// The most objects of at least `size` bytes that can be in flight at once.
+    public func mostAtOnce(ofAtLeast size: Int64) -> Int {
+        guard let bytes else { return start }
+        return max(1, min(start, Int(bytes.limit / max(size, 1))))
     }
 
     /// Objects that may be in flight now.

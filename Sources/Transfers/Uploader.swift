@@ -92,7 +92,10 @@ public struct Uploader: Sendable {
         do {
             let width = TransferWidth(pinned: items.count > 1 ? (options.pinned ? options.parallel : nil) : 1, store: store)
             try await WorkerPool.forEach(Array(items.enumerated()), width: width) { index, item in
-                let result = try await upload(item, into: container, limits: limits, ledger: ledger)
+                let version = try LocalFiles.version(of: item.path)
+                let result = try await width.carrying(version.bytes) {
+                    try await upload(item, version: version, into: container, limits: limits, ledger: ledger)
+                }
                 ledger.finishFile()
                 inOrder.deliver(result, at: index)
             }
@@ -101,8 +104,9 @@ public struct Uploader: Sendable {
         }
     }
 
-    func upload(_ item: UploadItem, into container: String, limits: UploadLimits, ledger: PartialLedger) async throws -> UploadResult {
-        let version = try LocalFiles.version(of: item.path)
+    func upload(
+        _ item: UploadItem, version: LocalFileVersion, into container: String, limits: UploadLimits, ledger: PartialLedger
+    ) async throws -> UploadResult {
         let plan = try SegmentPlan(fileBytes: version.bytes, requestedSegmentBytes: options.segmentBytes, limits: limits)
         progress?.nowOn(item.name)
         if options.skipIdentical, try await isIdentical(item, container: container, version: version) {

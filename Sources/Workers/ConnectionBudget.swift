@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The connections that every transfer of one cluster session shares: each request that
 /// moves an object's bytes (a read, a put, a segment, a server-side copy) holds one while
 /// it runs, so commands and background jobs running at once stay within `limit`
@@ -29,67 +27,20 @@ public final class ConnectionBudget: Sendable {
     @TaskLocal public static var exempt = false
 
     public let limit: Int
-
-    private typealias Waiter = (id: UInt64, continuation: CheckedContinuation<Void, any Error>)
-    private struct State {
-        var inUse = 0
-        var waiters: [Waiter] = []
-        var lastID: UInt64 = 0
-    }
-
-    private let state = Mutex(State())
+    private let connections: Allowance
 
     public init(limit: Int = ConnectionBudget.defaultLimit) {
         self.limit = max(1, limit)
+        connections = Allowance(limit: Int64(self.limit))
     }
 
     /// The connections held now.
-    public var inUse: Int { state.withLock { $0.inUse } }
+    public var inUse: Int { Int(connections.inUse) }
 
     /// Runs `body` holding one connection, waiting in turn while all are held; throws
     /// `CancellationError` when cancelled while waiting.
     public func withConnection<Value>(_ body: () async throws -> Value) async throws -> Value {
         if Self.exempt { return try await body() }
-        try await acquire()
-        defer { release() }
-        return try await body()
-    }
-
-    private func acquire() async throws {
-        let id = state.withLock { state in
-            state.lastID += 1
-            return state.lastID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let now: Result<Void, any Error>? = state.withLock { state in
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    guard state.inUse < limit, state.waiters.isEmpty else {
-                        state.waiters.append((id, continuation))
-                        return nil
-                    }
-                    state.inUse += 1
-                    return .success(())
-                }
-                if let now { continuation.resume(with: now) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
-            }
-            waiter?.continuation.resume(throwing: CancellationError())
-        }
-    }
-
-    /// Gives the connection to the first waiter, or back.
-    private func release() {
-        let next = state.withLock { state -> Waiter? in
-            guard !state.waiters.isEmpty else {
-                state.inUse -= 1
-                return nil
-            }
-            return state.waiters.removeFirst()
-        }
-        next?.continuation.resume()
+        return try await connections.holding(1, body)
     }
 }

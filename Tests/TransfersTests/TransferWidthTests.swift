@@ -80,4 +80,47 @@ final class TransferWidthTests: XCTestCase {
         XCTAssertEqual(width.lowest, 1)
         XCTAssertLessThanOrEqual(widestLate.withLock { $0 }, 2)
     }
+
+    /// Large objects go fewer at once: the bytes in flight stay within `bytesInFlight`,
+    /// the next large one going in when one ends; a pinned width carries them all at once.
+    func testLargeObjectsGoFewerAtOnce() async throws {
+        let width = TransferWidth(pinned: nil, load: nil)
+        let half = TransferWidth.bytesInFlight / 2
+        XCTAssertEqual(width.mostAtOnce(ofAtLeast: half), 2)
+        XCTAssertEqual(width.mostAtOnce(ofAtLeast: 8 << 10), TransferWidth.manyObjects)
+        let holders = Holders()
+        let tasks = (0..<3).map { index in Task { try await width.carrying(half) { await holders.hold(index) } } }
+        try await until { holders.holding == 2 }
+        let pinned = TransferWidth(pinned: 6, load: nil)
+        XCTAssertEqual(pinned.mostAtOnce(ofAtLeast: half), 6)
+        let pinnedRan = try await pinned.carrying(half) { try await pinned.carrying(half) { try await pinned.carrying(half) { true } } }
+        XCTAssertTrue(pinnedRan, "a pinned width carries any bytes at once")
+        XCTAssertEqual(holders.entered.withLock { $0.count }, 2, "the third large object waits")
+        holders.releaseFirst()
+        try await until { holders.entered.withLock { $0.count } == 3 }
+        while holders.holding > 0 || holders.entered.withLock({ $0.count }) < 3 { holders.releaseFirst() }
+        for task in tasks { try await task.value }
+    }
+
+    /// Jobs that enter, then hold until released.
+    final class Holders: Sendable {
+        let entered = Mutex<[Int]>([])
+        let releases = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+        func hold(_ index: Int) async {
+            entered.withLock { $0.append(index) }
+            await withCheckedContinuation { continuation in releases.withLock { $0.append(continuation) } }
+        }
+
+        func releaseFirst() { releases.withLock { $0.isEmpty ? nil : $0.removeFirst() }?.resume() }
+        var holding: Int { releases.withLock { $0.count } }
+    }
+
+    private func until(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return XCTFail("timed out") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
